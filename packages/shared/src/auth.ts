@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { PERMISSION_CODES } from './permissions.js';
+
+/** Account number / login id: 8 to 12 letters or digits (spec §5). */
+export const ACCOUNT_NO_PATTERN = /^[A-Za-z0-9]{8,12}$/;
+export const accountNoSchema = z.string().trim().regex(ACCOUNT_NO_PATTERN, { message: 'accountNo.pattern' });
+
+/**
+ * A new password: 8–32 characters with at least one letter and one digit. Sign-in accepts any
+ * non-empty string up to 128 characters so that it never tells which rule a guess broke.
+ */
+export const newPasswordSchema = z
+  .string()
+  .min(8, { message: 'password.min' })
+  .max(32, { message: 'password.max' })
+  .regex(/[A-Za-z]/, { message: 'password.letter' })
+  .regex(/\d/, { message: 'password.digit' });
+
+export const signinRequestSchema = z.strictObject({
+  accountNo: accountNoSchema,
+  password: z.string().min(1, { message: 'password.required' }).max(128),
+});
+export type SigninRequest = z.infer<typeof signinRequestSchema>;
+
+export const accountIdSchema = z.number().int().positive().max(2_147_483_647);
+
+/** User info (spec §3). Restriction flags are effective ones: own or inherited from an ancestor. */
+export const userInfoSchema = z.object({
+  id: accountIdSchema,
+  lvl: z.number().int().min(0),
+  kind: z.enum(['AGENT', 'PLAYER']),
+  nickName: z.string(),
+  accountNo: z.string(),
+  siteId: z.string(),
+  isShadow: z.boolean(),
+  isDisabled: z.boolean(),
+  isFullDisabled: z.boolean(),
+  isFullReadonly: z.boolean(),
+  homePath: z.string(),
+  roles: z.array(z.string()),
+  permission: z.object({
+    permissions: z.array(z.object({ code: z.enum(PERMISSION_CODES) })),
+  }),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const signinResponseSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  user: userInfoSchema,
+});
+export type SigninResponse = z.infer<typeof signinResponseSchema>;
+
+export const userInfoRequestSchema = z.strictObject({ id: accountIdSchema.optional() });
+export type UserInfoRequest = z.infer<typeof userInfoRequestSchema>;
+
+/** Headers the web client sends on every call (spec §7). */
+export const HEADER_TOKEN = 'authorization';
+export const HEADER_SITE = 'x-site-id';
+export const HEADER_LANGUAGE = 'accept-language';

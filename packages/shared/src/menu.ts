@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { satisfies, type PermissionRequirement } from './access.js';
+
+/**
+ * The menu catalogue: one entry per built screen, in the spec's order. The server filters it by
+ * the caller's permission codes for `getMenuList`; the web route table takes order, titles and
+ * requirements from it, so the two never disagree. Screens not built yet are simply absent.
+ */
+export interface MenuEntry {
+  name: string;
+  path: string;
+  /** i18n key of the title, in the web app's `routes` namespace. */
+  titleKey: string;
+  icon?: string;
+  order: number;
+  permission?: PermissionRequirement;
+  hideMenu?: boolean;
+  hideChildrenInMenu?: boolean;
+  hideBreadcrumb?: boolean;
+  children?: MenuEntry[];
+}
+
+export const MENU: readonly MenuEntry[] = [
+  {
+    name: 'Dashboard',
+    path: '/dashboard',
+    titleKey: 'routes.dashboard',
+    icon: 'DashboardOutlined',
+    order: 10,
+    hideChildrenInMenu: true,
+    children: [
+      { name: 'Workbench', path: '/dashboard/workbench', titleKey: 'routes.workbench', order: 10, hideMenu: true },
+    ],
+  },
+];
+
+export interface MenuItem {
+  name: string;
+  path: string;
+  meta: { title: string; icon?: string; orderNo: number; hideMenu?: boolean; hideChildrenInMenu?: boolean };
+  children?: MenuItem[];
+}
+
+export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    path: z.string(),
+    meta: z.object({
+      title: z.string(),
+      icon: z.string().optional(),
+      orderNo: z.number(),
+      hideMenu: z.boolean().optional(),
+      hideChildrenInMenu: z.boolean().optional(),
+    }),
+    children: z.array(menuItemSchema).optional(),
+  }),
+);
+
+/**
+ * The entries `codes` may see, sorted by order. A parent shows when it is allowed itself and,
+ * if it has children, at least one child is allowed (spec §2, role mode).
+ */
+export function filterMenu(entries: readonly MenuEntry[], codes: ReadonlySet<string>): MenuEntry[] {
+  const result: MenuEntry[] = [];
+  for (const entry of entries) {
+    if (!satisfies(entry.permission, codes)) continue;
+    if (entry.children?.length) {
+      const children = filterMenu(entry.children, codes);
+      if (children.length === 0) continue;
+      result.push({ ...entry, children });
+    } else {
+      result.push(entry);
+    }
+  }
+  return result.sort((a, b) => a.order - b.order);
+}
+
+/** The `getMenuList` shape of a filtered catalogue. */
+export function toMenuItems(entries: readonly MenuEntry[]): MenuItem[] {
+  return entries.map((e) => ({
+    name: e.name,
+    path: e.path,
+    meta: {
+      title: e.titleKey,
+      icon: e.icon,
+      orderNo: e.order,
+      hideMenu: e.hideMenu,
+      hideChildrenInMenu: e.hideChildrenInMenu,
+    },
+    children: e.children ? toMenuItems(e.children) : undefined,
+  }));
+}
