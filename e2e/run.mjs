@@ -1,0 +1,24 @@
+// Runs the browser suite. It needs Debian's Chromium (apt-get install -y chromium) or
+// CHROMIUM_PATH; on a machine without it the suite is skipped with a notice, except in CI,
+// where a missing browser is a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  const notice = `Browser tests need Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).`;
+  if (process.env.CI) {
+    console.error(`${notice} CI requires them.`);
+    process.exit(1);
+  }
+  console.warn(`\n*** SKIPPED the end-to-end suite: ${notice}\n`);
+  process.exit(0);
+}
+const result = spawnSync(process.execPath, [join(here, '../node_modules/vitest/vitest.mjs'), 'run', '--config', join(here, 'vitest.config.ts'), ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  cwd: join(here, '..'),
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { filterMenu, toMenuItems, type MenuEntry } from './menu.js';
+
+const catalogue: MenuEntry[] = [
+  { name: 'Log', path: '/log', titleKey: 'routes.log', order: 60 },
+  { name: 'Dashboard', path: '/dashboard', titleKey: 'routes.dashboard', order: 10 },
+  {
+    name: 'Material',
+    path: '/material',
+    titleKey: 'routes.material',
+    order: 40,
+    children: [
+      { name: 'Game', path: '/material/game', titleKey: 'routes.game', order: 1, permission: 'GAME_READ||GAME_WRITE' },
+      { name: 'Tag', path: '/material/tag', titleKey: 'routes.tag', order: 2, permission: 'TAG_READ' },
+    ],
+  },
+  { name: 'Permission', path: '/permission', titleKey: 'routes.permission', order: 80, permission: 'ROLE_PERMISSION_WRITE' },
+];
+
+describe('filterMenu', () => {
+  it('sorts by order and drops entries whose permission is not held', () => {
+    const names = filterMenu(catalogue, new Set()).map((e) => e.name);
+    expect(names).toEqual(['Dashboard', 'Log']);
+  });
+
+  it('shows a parent when any child is allowed, with only the allowed children', () => {
+    const menu = filterMenu(catalogue, new Set(['GAME_WRITE']));
+    const material = menu.find((e) => e.name === 'Material');
+    expect(material?.children?.map((c) => c.name)).toEqual(['Game']);
+  });
+
+  it('maps to the getMenuList shape', () => {
+    const items = toMenuItems(filterMenu(catalogue, new Set(['ROLE_PERMISSION_WRITE'])));
+    expect(items.map((i) => [i.path, i.meta.orderNo])).toEqual([
+      ['/dashboard', 10],
+      ['/log', 60],
+      ['/permission', 80],
+    ]);
+  });
+});
