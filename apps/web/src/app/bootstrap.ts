@@ -1,0 +1,27 @@
+import NProgress from 'nprogress';
+import { applyLocaleSideEffects, initI18n } from '../lib/i18n';
+import { setupApi } from './setup-api';
+import { useAppStore } from './stores/app-store';
+import { useLocaleStore } from './stores/locale-store';
+
+function applyDarkClass(dark: boolean): void {
+  document.documentElement.classList.toggle('dark', dark);
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+}
+
+/** Everything that must happen once before the first render. */
+export function bootstrap(): void {
+  // Spec §9 progress-bar settings: minimum 0.08, speed 200 ms, trickle 0.02 every 800 ms.
+  // nprogress 0.2 reads `trickleRate` although its type definitions omit it.
+  const progressSettings = { minimum: 0.08, speed: 200, trickleSpeed: 800, trickleRate: 0.02, showSpinner: false };
+  NProgress.configure(progressSettings);
+  setupApi();
+  initI18n(useLocaleStore.getState().locale);
+  useLocaleStore.subscribe((state, previous) => {
+    if (state.locale !== previous.locale) applyLocaleSideEffects(state.locale);
+  });
+  applyDarkClass(useAppStore.getState().darkMode);
+  useAppStore.subscribe((state, previous) => {
+    if (state.darkMode !== previous.darkMode) applyDarkClass(state.darkMode);
+  });
+}

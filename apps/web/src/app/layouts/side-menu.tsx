@@ -1,0 +1,36 @@
+import { Menu } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { findRouteChain } from '../route-access';
+import { usePermissionStore } from '../stores/permission-store';
+import { menuKeysForChain, toMenuItems } from './menu-items';
+
+/** The dark sidebar menu, built from the routes this user may open. */
+export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const routes = usePermissionStore((s) => s.routes);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => toMenuItems(routes, t), [routes, t]);
+  const keys = useMemo(() => menuKeysForChain(findRouteChain(routes, location.pathname)), [routes, location.pathname]);
+  const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
+
+  return (
+    <div data-testid="side-menu" className="side-menu">
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={keys.selected}
+        openKeys={collapsed ? undefined : openKeys}
+        onOpenChange={(next) => setOpenKeys(next.length > 1 ? next.slice(-1) : next)}
+        inlineCollapsed={collapsed}
+        onClick={({ key }) => {
+          if (key !== location.pathname) void navigate(key);
+          onNavigate?.();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LOGIN_PATH } from '../route-table';
+import { signOut } from '../session';
+import { useUserStore } from '../stores/user-store';
+
+export function UserDropdown({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const user = useUserStore((s) => s.userInfo);
+  const navigate = useNavigate();
+  const name = user?.nickName || user?.accountNo || '';
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: [
+          {
+            key: 'who',
+            disabled: true,
+            label: (
+              <div className="user-dropdown__who">
+                <Typography.Text strong>{name}</Typography.Text>
+                <br />
+                <Typography.Text type="secondary">{t('header.account', { accountNo: user?.accountNo ?? '' })}</Typography.Text>
+              </div>
+            ),
+          },
+          { type: 'divider' },
+          {
+            key: 'signout',
+            icon: <LogoutOutlined />,
+            label: <span data-testid="signout">{t('header.signOut')}</span>,
+          },
+        ],
+        onClick: async ({ key }) => {
+          if (key !== 'signout') return;
+          await signOut();
+          void navigate(LOGIN_PATH, { replace: true });
+        },
+      }}
+    >
+      <button type="button" className="user-menu-trigger" data-testid="user-menu" aria-label={t('header.userMenu')}>
+        <Avatar size={28} icon={name ? undefined : <UserOutlined />} className="user-menu-trigger__avatar">
+          {name.slice(0, 1).toUpperCase() || undefined}
+        </Avatar>
+        {compact ? null : <span className="user-menu-trigger__name">{name}</span>}
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,52 @@
+import { matchPath } from 'react-router';
+import { satisfies } from '@agent-bo/shared';
+import type { AppRoute } from './route-types';
+
+/**
+ * Role-mode filtering (spec §2, §5): a route passes when its permission is satisfied by the
+ * user's codes and, if it lists roles, the user holds one of them. A route with children is
+ * kept only when at least one child passes. Siblings are ordered by `meta.order`.
+ */
+export function filterRoutesByPermission(
+  routes: readonly AppRoute[],
+  permCodes: Iterable<string>,
+  roles: Iterable<string> = [],
+): AppRoute[] {
+  const codes = new Set(permCodes);
+  const roleSet = new Set(roles);
+  const walk = (list: readonly AppRoute[]): AppRoute[] => {
+    const kept: AppRoute[] = [];
+    for (const route of list) {
+      if (!satisfies(route.meta.permission, codes)) continue;
+      if (route.meta.roles?.length && !route.meta.roles.some((r) => roleSet.has(r))) continue;
+      if (route.children?.length) {
+        const children = walk(route.children);
+        if (children.length === 0) continue;
+        kept.push({ ...route, children });
+      } else {
+        kept.push(route);
+      }
+    }
+    return kept.sort((a, b) => (a.meta.order ?? 0) - (b.meta.order ?? 0));
+  };
+  return walk(routes);
+}
+
+/** Every route of the tree, parents before children. */
+export function flattenRoutes(routes: readonly AppRoute[]): AppRoute[] {
+  return routes.flatMap((r) => [r, ...flattenRoutes(r.children ?? [])]);
+}
+
+/**
+ * The chain of routes, outermost first, that leads to `pathname`: used for breadcrumbs, the
+ * selected menu entry and the page title. Empty when nothing matches.
+ */
+export function findRouteChain(routes: readonly AppRoute[], pathname: string): AppRoute[] {
+  for (const route of routes) {
+    const childChain = findRouteChain(route.children ?? [], pathname);
+    if (childChain.length) return [route, ...childChain];
+    if (route.path !== '*' && matchPath({ path: route.path, end: true }, pathname)) return [route];
+  }
+  const fallback = routes.find((r) => r.path === '*');
+  return fallback ? [fallback] : [];
+}

@@ -1,0 +1,64 @@
+import NProgress from 'nprogress';
+import { useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { api } from '../lib/api';
+import { closeMessagesOnRouteChange } from '../lib/feedback';
+import { routeTitleKey } from '../lib/i18n';
+import { bindNavigate } from './navigation';
+import { findRouteChain } from './route-access';
+import { allRoutes, ASYNC_ROUTES } from './route-table';
+import { useAppStore } from './stores/app-store';
+
+/** Page-loading overlay and progress bar end this long after a navigation (spec §9). */
+export const PAGE_LOADING_HIDE_MS = 220;
+
+const TITLE_ROUTES = allRoutes(ASYNC_ROUTES);
+
+/** Translated title of the route at `pathname`, from the full route table. */
+export function useRouteTitle(pathname: string): string {
+  const { t } = useTranslation();
+  const chain = findRouteChain(TITLE_ROUTES, pathname);
+  const last = chain[chain.length - 1];
+  return last ? t(routeTitleKey(last.meta.titleKey)) : '';
+}
+
+/**
+ * What happens on every route switch (spec §2): pending requests of the old page cancelled,
+ * open messages closed, progress bar and page-loading overlay, page title.
+ */
+export function RouteEffects() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const title = useRouteTitle(location.pathname);
+  const config = useAppStore((s) => s.projectConfig);
+  const setPageLoading = useAppStore((s) => s.setPageLoading);
+
+  useEffect(() => {
+    bindNavigate(navigate);
+    return () => bindNavigate(null);
+  }, [navigate]);
+
+  // Layout effect: runs before the new page's queries start (they start in passive effects),
+  // and requests are tagged with their route anyway, so only the old page's calls are cancelled.
+  useLayoutEffect(() => {
+    if (config.removeAllHttpPending) api.cancelPending(location.pathname);
+    if (config.closeMessageOnSwitch) closeMessagesOnRouteChange();
+    const { enable, openNProgress, openPageLoading } = config.transition;
+    if (enable && openNProgress) NProgress.start();
+    if (enable && openPageLoading) setPageLoading(true);
+    const timer = setTimeout(() => {
+      NProgress.done();
+      setPageLoading(false);
+    }, PAGE_LOADING_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [location.pathname, config, setPageLoading]);
+
+  useEffect(() => {
+    const product = t('productTitle');
+    document.title = title ? `${title} - ${product}` : product;
+  }, [title, t]);
+
+  return null;
+}

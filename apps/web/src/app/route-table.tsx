@@ -1,0 +1,99 @@
+import { lazy, type ComponentType } from 'react';
+import { MENU, type MenuEntry } from '@agent-bo/shared';
+import type { AppRoute } from './route-types';
+
+/**
+ * The one route table. Menu entries (order, title, permission) come from the shared MENU
+ * catalogue, which the server also uses for getMenuList; this file only adds the page that
+ * renders each entry. A catalogue entry without a page here is not built yet and stays absent.
+ */
+export const LOGIN_PATH = '/login';
+export const DEFAULT_HOME_PATH = '/dashboard';
+export const EXCEPTION_PATH = '/exception';
+export const REDIRECT_PATH = '/redirect';
+
+const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
+
+const PAGES: Record<string, ComponentType> = {
+  Dashboard: DashboardPage,
+  Workbench: DashboardPage,
+};
+
+function fromMenu(entry: MenuEntry): AppRoute | undefined {
+  const children = (entry.children ?? []).map(fromMenu).filter((r): r is AppRoute => r !== undefined);
+  const component = PAGES[entry.name];
+  if (!component && children.length === 0) return undefined;
+  return {
+    name: entry.name,
+    path: entry.path,
+    component,
+    redirect: component ? undefined : children[0]?.path,
+    meta: {
+      titleKey: entry.titleKey,
+      icon: entry.icon,
+      order: entry.order,
+      permission: entry.permission,
+      hideMenu: entry.hideMenu,
+      hideChildrenInMenu: entry.hideChildrenInMenu,
+      hideBreadcrumb: entry.hideBreadcrumb,
+    },
+    children: children.length ? children : undefined,
+  };
+}
+
+/** Permission-dependent routes; filtered per user when the session starts. */
+export const ASYNC_ROUTES: readonly AppRoute[] = MENU.map(fromMenu).filter((r): r is AppRoute => r !== undefined);
+
+export const LOGIN_ROUTE: AppRoute = {
+  name: 'Login',
+  path: LOGIN_PATH,
+  meta: { titleKey: 'routes.login', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true },
+};
+
+export const ROOT_ROUTE: AppRoute = {
+  name: 'Root',
+  path: '/',
+  redirect: DEFAULT_HOME_PATH,
+  meta: { titleKey: 'routes.home', hideMenu: true, hideBreadcrumb: true },
+};
+
+/** Redirect helper: `/redirect/<encoded path>/<path|name>/<encoded JSON query>`, used to reload a page. */
+export const REDIRECT_ROUTE: AppRoute = {
+  name: 'Redirect',
+  path: `${REDIRECT_PATH}/:path/:_redirect_type?/:_origin_params?`,
+  meta: { titleKey: 'routes.redirect', hideMenu: true, hideBreadcrumb: true },
+};
+
+export const EXCEPTION_ROUTE: AppRoute = {
+  name: 'Exception',
+  path: EXCEPTION_PATH,
+  meta: { titleKey: 'routes.exception', hideMenu: true },
+};
+
+export const PAGE_NOT_FOUND_ROUTE: AppRoute = {
+  name: 'PageNotFound',
+  path: '*',
+  meta: { titleKey: 'routes.errorPage', hideMenu: true, hideBreadcrumb: true },
+};
+
+/** Routes every signed-in user has, whatever the permissions. */
+export const BASIC_ROUTES: readonly AppRoute[] = [ROOT_ROUTE, REDIRECT_ROUTE, EXCEPTION_ROUTE];
+
+/** Everything known, for titles and breadcrumbs of any path. */
+export function allRoutes(built: readonly AppRoute[]): AppRoute[] {
+  return [LOGIN_ROUTE, ...BASIC_ROUTES, ...built, PAGE_NOT_FOUND_ROUTE];
+}
+
+/** Builds a `/redirect/...` href that re-enters `path` (with `query`), e.g. to refresh the page. */
+export function redirectHref(path: string, query: Record<string, string> = {}): string {
+  const params = Object.keys(query).length ? `/${encodeURIComponent(JSON.stringify(query))}` : '';
+  return `${REDIRECT_PATH}/${encodeURIComponent(path)}/path${params}`;
+}
+
+/** Accepts only in-app paths as a `redirect` target (no `//host` or `http:` open redirects). */
+export function safeRedirectTarget(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (value === LOGIN_PATH || value.startsWith(`${LOGIN_PATH}?`) || value.startsWith(`${LOGIN_PATH}/`)) return undefined;
+  return value;
+}

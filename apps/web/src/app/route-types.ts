@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+import type { PermissionRequirement } from '@agent-bo/shared';
+
+/** Meta of a route: drives the menu, breadcrumbs, titles and the guard (ARCHITECTURE.md convention 8). */
+export interface RouteMeta {
+  /** i18n key, `routes.<name>` (as in shared MENU). */
+  titleKey: string;
+  /** Name of an @ant-design/icons icon, see `components/route-icon.tsx`. */
+  icon?: string;
+  order?: number;
+  /** Permission codes (spec §5 expression); none means allowed. */
+  permission?: PermissionRequirement;
+  /** Roles: when given, the user must hold one of them. */
+  roles?: readonly string[];
+  hideMenu?: boolean;
+  hideChildrenInMenu?: boolean;
+  hideBreadcrumb?: boolean;
+  /** Reachable without signing in. */
+  ignoreAuth?: boolean;
+}
+
+export interface AppRoute {
+  name: string;
+  /** Absolute path (children repeat their parent's prefix), React Router syntax. */
+  path: string;
+  meta: RouteMeta;
+  component?: ComponentType;
+  /** Where the path alone leads when it has no component of its own. */
+  redirect?: string;
+  children?: AppRoute[];
+}

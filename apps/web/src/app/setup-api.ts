@@ -1,0 +1,33 @@
+import { api } from '../lib/api';
+import { showErrorModal, showToast } from '../lib/feedback';
+import { i18n, toLanguageTag } from '../lib/i18n';
+import { loginHref, navigateTo } from './navigation';
+import { resetSessionState } from './session';
+import { useLocaleStore } from './stores/locale-store';
+import { useUserStore } from './stores/user-store';
+
+/** Wires the API client to the session, the locale, the message UI and the 401 sign-out. */
+export function setupApi(): void {
+  api.configure({
+    getToken: () => useUserStore.getState().token,
+    getLanguage: () => toLanguageTag(useLocaleStore.getState().locale),
+    translate: (key, options) => i18n.t(key, options),
+    notify: (notice) => {
+      if (notice.mode === 'modal') showErrorModal(i18n.t('http:errorTitle'), notice.content);
+      else
+        showToast({
+          type: notice.type,
+          content: notice.content,
+          key: notice.key,
+          duration: notice.durationSeconds,
+          keepOnRouteChange: notice.keepOnRouteChange,
+        });
+    },
+    onUnauthorized: () => {
+      const here = `${window.location.pathname}${window.location.search}`;
+      api.cancelPending();
+      resetSessionState();
+      navigateTo(loginHref(here), true);
+    },
+  });
+}

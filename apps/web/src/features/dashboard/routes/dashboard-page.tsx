@@ -1,0 +1,126 @@
+import {
+  ApartmentOutlined,
+  ClockCircleOutlined,
+  TeamOutlined,
+  UserOutlined,
+  UsergroupAddOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Avatar, Button, Card, Col, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/money';
+import { dashboardKeys, fetchDashboardOverview } from '../api/dashboard-api';
+import { levelLabel } from '../level-label';
+
+function Figure({ testId, title, icon, value, extra }: { testId: string; title: string; icon: ReactNode; value: ReactNode; extra?: ReactNode }) {
+  return (
+    <Card className="dash-card" variant="borderless">
+      <Statistic
+        title={
+          <span className="dash-card__title">
+            <span className="dash-card__icon">{icon}</span>
+            {title}
+          </span>
+        }
+        value={0}
+        formatter={() => <span data-testid={testId}>{value}</span>}
+      />
+      {extra ? <div className="dash-card__extra">{extra}</div> : null}
+    </Card>
+  );
+}
+
+/** Dashboard: the signed-in user's own figures. */
+export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const overview = useQuery({
+    queryKey: dashboardKeys.overview,
+    queryFn: ({ signal }) => fetchDashboardOverview(signal),
+  });
+
+  if (overview.isPending) {
+    return (
+      <div data-testid="dashboard" className="page dashboard">
+        <Card variant="borderless">
+          <Skeleton active avatar paragraph={{ rows: 4 }} />
+        </Card>
+      </div>
+    );
+  }
+
+  if (overview.isError) {
+    return (
+      <div data-testid="dashboard" className="page dashboard">
+        <Alert
+          type="error"
+          showIcon
+          title={t('loadFailed')}
+          description={overview.error.message}
+          action={
+            <Button size="small" onClick={() => void overview.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  const data = overview.data;
+  const level = levelLabel(data.lvl, data.isShadow);
+  const name = data.nickName || data.accountNo;
+
+  return (
+    <div data-testid="dashboard" className="page dashboard">
+      <Card variant="borderless" className="dash-welcome">
+        <div className="dash-welcome__body">
+          <Avatar size={56} className="dash-welcome__avatar" icon={name ? undefined : <UserOutlined />}>
+            {name.slice(0, 1).toUpperCase() || undefined}
+          </Avatar>
+          <div className="dash-welcome__text">
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {t('welcome', { name })}
+            </Typography.Title>
+            <div className="dash-welcome__meta">
+              <Typography.Text type="secondary">
+                {t('account')}: <span data-testid="dash-account">{data.accountNo}</span>
+              </Typography.Text>
+              <Tag color={data.isShadow ? 'default' : 'gold'} data-testid="dash-level">
+                {t(level.key, level.params)}
+              </Tag>
+            </div>
+          </div>
+        </div>
+      </Card>
+
+      <Row gutter={[16, 16]} className="dash-figures">
+        <Col xs={24} md={12} xl={8}>
+          <Figure testId="dash-balance" title={t('balance')} icon={<WalletOutlined />} value={formatMoney(data.balance)} />
+        </Col>
+        <Col xs={12} md={6} xl={4}>
+          <Figure testId="dash-direct-agents" title={t('directAgents')} icon={<ApartmentOutlined />} value={data.directAgents} />
+        </Col>
+        <Col xs={12} md={6} xl={4}>
+          <Figure testId="dash-direct-players" title={t('directPlayers')} icon={<UserOutlined />} value={data.directPlayers} />
+        </Col>
+        <Col xs={12} md={6} xl={4}>
+          <Figure testId="dash-subtree-agents" title={t('subtreeAgents')} icon={<UsergroupAddOutlined />} value={data.subtreeAgents} />
+        </Col>
+        <Col xs={12} md={6} xl={4}>
+          <Figure testId="dash-subtree-players" title={t('subtreePlayers')} icon={<TeamOutlined />} value={data.subtreePlayers} />
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <Figure
+            testId="dash-last-login"
+            title={t('lastLogin')}
+            icon={<ClockCircleOutlined />}
+            value={data.lastLoginAt ?? t('never')}
+            extra={data.lastLoginIp ? t('lastLoginIp', { ip: data.lastLoginIp }) : undefined}
+          />
+        </Col>
+      </Row>
+    </div>
+  );
+}

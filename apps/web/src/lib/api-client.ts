@@ -1,0 +1,343 @@
+import { SUCCESS_CODE, type Envelope } from '@agent-bo/shared';
+
+/**
+ * The one HTTP client of the web app (ARCHITECTURE.md convention 7, spec §7 and §8).
+ *
+ * - every call carries the token, the site id and the language;
+ * - GETs get a cache-busting `_t` parameter and are retried (5 × 100 ms) on network errors,
+ *   timeouts and 5xx; POSTs are never retried, they may not be idempotent;
+ * - the envelope `{code, message, success, data}` is unwrapped to `data`;
+ * - failures are reported once through the error catalogue (toast by default, one per status
+ *   at a time), a 401 signs the user out once however many requests fail together;
+ * - cancelled requests are silent; every request is registered so a route switch can cancel
+ *   what the previous page left running.
+ */
+
+export type ErrorMessageMode = 'toast' | 'modal' | 'none';
+
+export type ApiErrorKind = 'envelope' | 'http' | 'timeout' | 'network' | 'cancelled' | 'unauthorized';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** HTTP status, when a response arrived. */
+  readonly status: number | undefined;
+  /** Envelope code, when the body was an envelope. */
+  readonly code: number | undefined;
+  readonly data: unknown;
+
+  constructor(kind: ApiErrorKind, message: string, extra: { status?: number; code?: number; data?: unknown } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = extra.status;
+    this.code = extra.code;
+    this.data = extra.data;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  params?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** How a failure is shown; `none` leaves it to the caller. Default: toast. */
+  errorMessageMode?: ErrorMessageMode;
+  /** Show a success toast: `true` uses the server message or "operation success". */
+  successMessage?: boolean | string;
+  /** GET only; default true. */
+  retry?: boolean;
+  timeoutMs?: number;
+  /** Add the `_t` cache-busting parameter to a GET; default true. */
+  joinTime?: boolean;
+  /** Trim string values of the JSON body (spec §5); default true. Password fields are never trimmed. */
+  trimBody?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface Notice {
+  mode: 'toast' | 'modal';
+  type: 'error' | 'success';
+  /** Dedup key: one toast per key at a time. */
+  key: string;
+  content: string;
+  durationSeconds: number;
+  /** True for the sign-out notice, which must survive the navigation to login. */
+  keepOnRouteChange?: boolean;
+}
+
+export interface ApiClientConfig {
+  baseUrl: string;
+  prefix: string;
+  timeoutMs: number;
+  retryCount: number;
+  retryDelayMs: number;
+  toastSeconds: number;
+  getToken: () => string | null | undefined;
+  getSiteId: () => string;
+  /** Language tag for Accept-Language (zh-TW, en, th, vi). */
+  getLanguage: () => string;
+  translate: (key: string, options?: Record<string, unknown>) => string;
+  notify: (notice: Notice) => void;
+  /** Called once per burst of 401s with the message to show; the app clears the session and goes to login. */
+  onUnauthorized: (message: string) => void;
+  /** Where the app currently is; requests are tagged with it so a route switch cancels the old ones. */
+  getRouteKey: () => string;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+/** HTTP statuses that have their own translated message (spec §8). */
+export const STATUS_MESSAGES = [403, 404, 405, 408, 500, 501, 502, 503, 504, 505] as const;
+
+const CANCELLED = Symbol('cancelled');
+const TIMED_OUT = Symbol('timed-out');
+
+const SECRET_KEY = /pass(word)?|pwd|secret/i;
+
+/** Trims string values recursively, leaving secrets untouched (a password may end in a space). */
+export function trimStrings<T>(value: T, key = ''): T {
+  if (typeof value === 'string') return (SECRET_KEY.test(key) ? value : value.trim()) as T;
+  if (Array.isArray(value)) return value.map((item) => trimStrings(item, key)) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimStrings(v, k)])) as T;
+  }
+  return value;
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return (
+    !!body &&
+    typeof body === 'object' &&
+    typeof (body as { code?: unknown }).code === 'number' &&
+    'success' in (body as object)
+  );
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new ApiError('cancelled', 'cancelled'));
+      },
+      { once: true },
+    );
+  });
+}
+
+interface PendingRequest {
+  controller: AbortController;
+  routeKey: string;
+}
+
+export interface ApiClient {
+  request<T>(method: string, path: string, body: unknown, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** Cancels pending requests; with `keepRouteKey`, those started on that route survive. */
+  cancelPending(keepRouteKey?: string): number;
+  pendingCount(): number;
+  /** Re-arms the 401 handling after a new sign-in. */
+  resetUnauthorized(): void;
+  configure(patch: Partial<ApiClientConfig>): void;
+}
+
+export function createApiClient(initial: ApiClientConfig): ApiClient {
+  let config = initial;
+  const pending = new Set<PendingRequest>();
+  const lastNotice = new Map<string, { content: string; until: number }>();
+  let unauthorizedFired = false;
+
+  const now = () => (config.now ?? Date.now)();
+  const t = (key: string, options?: Record<string, unknown>) => config.translate(key, options);
+
+  function buildUrl(method: string, path: string, options: RequestOptions): string {
+    const base = `${config.baseUrl}${config.prefix}${path.startsWith('/') ? path : `/${path}`}`;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.params ?? {})) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+    if (method === 'GET' && options.joinTime !== false) params.set('_t', String(now()));
+    const query = params.toString();
+    return query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base;
+  }
+
+  function buildHeaders(hasBody: boolean, options: RequestOptions): Record<string, string> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'x-site-id': config.getSiteId(),
+      'Accept-Language': config.getLanguage(),
+      ...options.headers,
+    };
+    const token = config.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+    return headers;
+  }
+
+  /** One attempt: resolves with `data` or throws an unreported ApiError. */
+  async function attempt<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+    if (options.signal?.aborted) throw new ApiError('cancelled', 'cancelled');
+    const controller = new AbortController();
+    const entry: PendingRequest = { controller, routeKey: config.getRouteKey() };
+    pending.add(entry);
+    const onCallerAbort = () => controller.abort(CANCELLED);
+    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMs ?? config.timeoutMs);
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    const payload = hasBody ? JSON.stringify(options.trimBody === false ? (body ?? {}) : trimStrings(body ?? {})) : undefined;
+
+    try {
+      let response: Response;
+      let text: string;
+      try {
+        const fetchImpl = config.fetch ?? globalThis.fetch;
+        response = await fetchImpl(buildUrl(method, path, options), {
+          method,
+          headers: buildHeaders(hasBody, options),
+          body: payload,
+          signal: controller.signal,
+          credentials: 'same-origin',
+        });
+        text = await response.text();
+      } catch (error) {
+        if (controller.signal.aborted) {
+          const reason: unknown = controller.signal.reason;
+          if (reason === TIMED_OUT) throw new ApiError('timeout', t('http:timeout'));
+          throw new ApiError('cancelled', 'cancelled');
+        }
+        throw new ApiError('network', t('http:network'), { data: error });
+      }
+
+      let parsed: unknown = undefined;
+      if (text) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = text;
+        }
+      }
+      const envelope = isEnvelope(parsed) ? parsed : undefined;
+      const status = response.status;
+
+      if (status === 401 || envelope?.code === 401) {
+        throw new ApiError('unauthorized', envelope?.message || t('errors:UNAUTHORIZED'), {
+          status,
+          code: envelope?.code,
+        });
+      }
+      if (!response.ok) {
+        const serverMessage = envelope?.message;
+        const message =
+          serverMessage ||
+          ((STATUS_MESSAGES as readonly number[]).includes(status) ? t(`http:status.${status}`) : t('http:requestFailed'));
+        throw new ApiError('http', message, { status, code: envelope?.code, data: envelope?.data });
+      }
+      if (envelope) {
+        if (envelope.code !== SUCCESS_CODE || envelope.success === false) {
+          throw new ApiError('envelope', envelope.message || t('http:requestFailed'), {
+            status,
+            code: envelope.code,
+            data: envelope.data,
+          });
+        }
+        if (options.successMessage) {
+          const content =
+            typeof options.successMessage === 'string'
+              ? options.successMessage
+              : envelope.message || t('http:operationSuccess');
+          notifyOnce({ mode: 'toast', type: 'success', key: `success:${path}`, content, durationSeconds: config.toastSeconds });
+        }
+        return envelope.data as T;
+      }
+      return parsed as T;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onCallerAbort);
+      pending.delete(entry);
+    }
+  }
+
+  function notifyOnce(notice: Notice): void {
+    const previous = lastNotice.get(notice.key);
+    const at = now();
+    if (previous && previous.until > at && previous.content === notice.content) return;
+    lastNotice.set(notice.key, { content: notice.content, until: at + notice.durationSeconds * 1000 });
+    config.notify(notice);
+  }
+
+  function report(error: ApiError, options: RequestOptions): void {
+    if (error.kind === 'cancelled') return;
+    if (error.kind === 'unauthorized') {
+      if (unauthorizedFired) return;
+      unauthorizedFired = true;
+      notifyOnce({
+        mode: 'toast',
+        type: 'error',
+        key: 'status:401',
+        content: error.message,
+        durationSeconds: config.toastSeconds,
+        keepOnRouteChange: true,
+      });
+      config.onUnauthorized(error.message);
+      return;
+    }
+    const mode = options.errorMessageMode ?? 'toast';
+    if (mode === 'none') return;
+    const key = `status:${error.status ?? error.kind}`;
+    notifyOnce({ mode, type: 'error', key, content: error.message, durationSeconds: config.toastSeconds });
+  }
+
+  function isRetryable(error: ApiError): boolean {
+    if (error.kind === 'network' || error.kind === 'timeout') return true;
+    return error.kind === 'http' && error.status !== undefined && (error.status === 408 || error.status >= 500);
+  }
+
+  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    const upper = method.toUpperCase();
+    const retries = upper === 'GET' && options.retry !== false ? config.retryCount : 0;
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return await attempt<T>(upper, path, body, options);
+      } catch (caught) {
+        const error = isApiError(caught) ? caught : new ApiError('network', t('http:requestFailed'), { data: caught });
+        if (tries < retries && isRetryable(error)) {
+          await sleep(config.retryDelayMs, options.signal);
+          continue;
+        }
+        report(error, options);
+        throw error;
+      }
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+    cancelPending(keepRouteKey?: string) {
+      let count = 0;
+      for (const entry of [...pending]) {
+        if (keepRouteKey !== undefined && entry.routeKey === keepRouteKey) continue;
+        entry.controller.abort(CANCELLED);
+        pending.delete(entry);
+        count += 1;
+      }
+      return count;
+    },
+    pendingCount: () => pending.size,
+    resetUnauthorized() {
+      unauthorizedFired = false;
+      lastNotice.delete('status:401');
+    },
+    configure(patch) {
+      config = { ...config, ...patch };
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'nprogress/nprogress.css';
+import './styles.css';
+import { bootstrap } from './app/bootstrap';
+import { App } from './app/app';
+
+bootstrap();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root element missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
