@@ -1,0 +1,249 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, type ApiClientConfig, type Notice, ApiError } from '../api-client';
+
+type FetchArgs = [string, RequestInit];
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+const ok = (data: unknown) => json({ code: 0, message: '', success: true, data });
+const fail = (code: number, message: string, status: number) => json({ code, message, success: false, data: null }, status);
+
+/** A fetch that never answers until its signal aborts. */
+const hanging = (_url: string, init: RequestInit) =>
+  new Promise<Response>((_resolve, reject) => {
+    init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+  });
+
+let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
+let notices: Notice[];
+let onUnauthorized: ReturnType<typeof vi.fn<(message: string) => void>>;
+let routeKey: string;
+
+function client(patch: Partial<ApiClientConfig> = {}) {
+  return createApiClient({
+    baseUrl: '',
+    prefix: '/api',
+    timeoutMs: 60_000,
+    retryCount: 5,
+    retryDelayMs: 5,
+    toastSeconds: 3,
+    getToken: () => 'tok123',
+    getSiteId: () => 'tw_mc',
+    getLanguage: () => 'th',
+    translate: (key) => `t(${key})`,
+    notify: (n) => notices.push(n),
+    onUnauthorized,
+    getRouteKey: () => routeKey,
+    now: () => 1_700_000_000_000,
+    ...patch,
+  });
+}
+
+const callCount = () => fetchMock.mock.calls.length;
+const urlOf = (i = 0) => new URL(fetchMock.mock.calls[i]![0], 'http://x');
+const initOf = (i = 0) => fetchMock.mock.calls[i]![1];
+
+beforeEach(() => {
+  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
+  vi.stubGlobal('fetch', fetchMock);
+  notices = [];
+  onUnauthorized = vi.fn<(message: string) => void>();
+  routeKey = '/dashboard';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('requests', () => {
+  it('sends token, site and language headers and unwraps the envelope', async () => {
+    fetchMock.mockResolvedValue(ok({ hello: 'world' }));
+    await expect(client().post('/manage/userinfo', {})).resolves.toEqual({ hello: 'world' });
+    const headers = initOf().headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok123');
+    expect(headers['x-site-id']).toBe('tw_mc');
+    expect(headers['Accept-Language']).toBe('th');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(initOf().method).toBe('POST');
+    expect(urlOf().pathname).toBe('/api/manage/userinfo');
+    expect(urlOf().searchParams.has('_t')).toBe(false);
+  });
+
+  it('adds the _t timestamp and the query parameters to GETs only', async () => {
+    fetchMock.mockResolvedValue(ok(['A']));
+    await client().get('/getPermCode', { params: { a: 1, skip: undefined } });
+    expect(urlOf().pathname).toBe('/api/getPermCode');
+    expect(urlOf().searchParams.get('_t')).toBe('1700000000000');
+    expect(urlOf().searchParams.get('a')).toBe('1');
+    expect(urlOf().searchParams.has('skip')).toBe(false);
+    expect(initOf().body).toBeUndefined();
+  });
+
+  it('omits Authorization without a token', async () => {
+    fetchMock.mockResolvedValue(ok(null));
+    await client({ getToken: () => null }).get('/x');
+    expect((initOf().headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('trims text values of the body but never a password', async () => {
+    fetchMock.mockResolvedValue(ok(null));
+    await client().post('/manage/signin', { accountNo: '  admin001 ', password: ' pw ', nested: { name: ' a ' } });
+    expect(JSON.parse(String(initOf().body))).toEqual({ accountNo: 'admin001', password: ' pw ', nested: { name: 'a' } });
+  });
+});
+
+describe('retry', () => {
+  it('retries a failing GET 5 times, then reports the network error once', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await client().get('/getMenuList').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('network');
+    expect(callCount()).toBe(6);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.content).toBe('t(http:network)');
+  });
+
+  it('a GET that recovers on a retry resolves', async () => {
+    fetchMock.mockResolvedValueOnce(json({}, 503)).mockResolvedValueOnce(json({}, 502)).mockResolvedValue(ok(7));
+    await expect(client().get('/x')).resolves.toBe(7);
+    expect(callCount()).toBe(3);
+    expect(notices).toHaveLength(0);
+  });
+
+  it('never retries a POST', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(client().post('/manage/signout')).rejects.toBeInstanceOf(ApiError);
+    expect(callCount()).toBe(1);
+  });
+
+  it('does not retry a business (envelope) error or a 4xx', async () => {
+    fetchMock.mockResolvedValueOnce(fail(1005, 'no such account', 404)).mockResolvedValueOnce(ok(null));
+    await expect(client().get('/x')).rejects.toMatchObject({ kind: 'http', status: 404, message: 'no such account' });
+    expect(callCount()).toBe(1);
+  });
+
+  it('retry can be switched off per call', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(client().get('/x', { retry: false })).rejects.toBeInstanceOf(ApiError);
+    expect(callCount()).toBe(1);
+  });
+});
+
+describe('error catalogue', () => {
+  it('shows the server message as is for a non-401 failure', async () => {
+    fetchMock.mockResolvedValue(fail(1001, '帳號或密碼錯誤', 400));
+    await expect(client().post('/manage/signin', {})).rejects.toMatchObject({ kind: 'http', code: 1001 });
+    expect(notices).toEqual([expect.objectContaining({ mode: 'toast', type: 'error', content: '帳號或密碼錯誤' })]);
+  });
+
+  it('an envelope failure inside HTTP 200 shows its message, or the generic one', async () => {
+    fetchMock.mockResolvedValueOnce(fail(1000, 'bad input', 200)).mockResolvedValueOnce(fail(1000, '', 200));
+    await expect(client().post('/a')).rejects.toMatchObject({ kind: 'envelope', code: 1000, message: 'bad input' });
+    await expect(client().post('/b')).rejects.toMatchObject({ message: 't(http:requestFailed)' });
+  });
+
+  it.each([403, 404, 405, 408, 500, 501, 502, 503, 504, 505])('status %i without a message has its own text', async (status) => {
+    fetchMock.mockResolvedValue(new Response('', { status }));
+    await expect(client().post('/x')).rejects.toMatchObject({ status, message: `t(http:status.${status})` });
+  });
+
+  it('other statuses without a message fall back to request failed', async () => {
+    fetchMock.mockResolvedValue(new Response('oops', { status: 418 }));
+    await expect(client().post('/x')).rejects.toMatchObject({ status: 418, message: 't(http:requestFailed)' });
+  });
+
+  it('times out with the timeout message', async () => {
+    fetchMock.mockImplementation(hanging);
+    await expect(client({ timeoutMs: 20 }).post('/slow')).rejects.toMatchObject({ kind: 'timeout', message: 't(http:timeout)' });
+    expect(notices[0]?.content).toBe('t(http:timeout)');
+  });
+
+  it('shows a modal or nothing when asked', async () => {
+    fetchMock.mockResolvedValue(fail(1006, 'denied', 403));
+    await client().post('/a', {}, { errorMessageMode: 'modal' }).catch(() => undefined);
+    await client().post('/b', {}, { errorMessageMode: 'none' }).catch(() => undefined);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.mode).toBe('modal');
+  });
+
+  it('deduplicates toasts per status while one is showing', async () => {
+    fetchMock.mockImplementation(async () => new Response('', { status: 500 }));
+    const api = client();
+    await Promise.allSettled([api.post('/a'), api.post('/b'), api.post('/c')]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.key).toBe('status:500');
+    fetchMock.mockImplementation(async () => new Response('', { status: 404 }));
+    await Promise.allSettled([api.post('/d'), api.post('/e')]);
+    expect(notices).toHaveLength(2);
+    expect(notices[1]!.key).toBe('status:404');
+  });
+
+  it('shows the same status again once the toast has gone', async () => {
+    let now = 1_000_000;
+    fetchMock.mockImplementation(async () => new Response('', { status: 500 }));
+    const api = client({ now: () => now });
+    await api.post('/a').catch(() => undefined);
+    now += 3_001;
+    await api.post('/b').catch(() => undefined);
+    expect(notices).toHaveLength(2);
+  });
+
+  it('a success toast on request', async () => {
+    fetchMock.mockResolvedValue(json({ code: 0, message: '', success: true, data: null }));
+    await client().post('/save', {}, { successMessage: true });
+    expect(notices).toEqual([expect.objectContaining({ type: 'success', content: 't(http:operationSuccess)' })]);
+  });
+});
+
+describe('401', () => {
+  it('signs out once for a burst of concurrent 401s', async () => {
+    fetchMock.mockImplementation(async () => fail(401, 'session expired', 401));
+    const api = client();
+    const results = await Promise.allSettled([api.get('/a'), api.post('/b'), api.post('/c'), api.get('/d')]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ content: 'session expired', keepOnRouteChange: true });
+    expect(callCount()).toBe(4); // a 401 GET is not retried
+  });
+
+  it('an envelope code 401 in a 200 response also signs out, and re-arms after a new sign-in', async () => {
+    fetchMock.mockImplementation(async () => fail(401, '', 200));
+    const api = client();
+    await api.post('/a').catch(() => undefined);
+    await api.post('/b').catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(notices[0]!.content).toBe('t(errors:UNAUTHORIZED)');
+    api.resetUnauthorized();
+    await api.post('/c').catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('cancellation', () => {
+  it('a request cancelled by its signal is silent', async () => {
+    fetchMock.mockImplementation(hanging);
+    const controller = new AbortController();
+    const pending = client().get('/x', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(notices).toHaveLength(0);
+    expect(callCount()).toBe(1);
+  });
+
+  it('cancelPending cancels the requests of other routes and keeps the current one', async () => {
+    fetchMock.mockImplementation(hanging);
+    const api = client();
+    routeKey = '/old';
+    const old = api.post('/slow-old');
+    routeKey = '/new';
+    const current = api.post('/slow-new');
+    expect(api.pendingCount()).toBe(2);
+    expect(api.cancelPending('/new')).toBe(1);
+    await expect(old).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(api.pendingCount()).toBe(1);
+    api.cancelPending();
+    await expect(current).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(notices).toHaveLength(0);
+  });
+});

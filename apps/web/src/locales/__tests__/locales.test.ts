@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@agent-bo/shared';
+import { buildResources } from '../../lib/i18n';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('locale files', () => {
+  const namespacesPerLocale = LOCALES.map((locale) =>
+    readdirSync(join(root, locale))
+      .filter((f) => f.endsWith('.json'))
+      .sort(),
+  );
+
+  it('every locale has the same namespaces', () => {
+    for (const list of namespacesPerLocale) expect(list).toEqual(namespacesPerLocale[0]);
+    expect(namespacesPerLocale[0]).toContain('common.json');
+  });
+
+  const namespaces = namespacesPerLocale[0] ?? [];
+  for (const file of namespaces) {
+    it(`${file}: same keys, non-empty texts and the same placeholders in every locale`, () => {
+      const trees = LOCALES.map((locale) => leaves(JSON.parse(readFileSync(join(root, locale, file), 'utf8')) as Tree));
+      const reference = trees[0]!;
+      LOCALES.forEach((locale, i) => {
+        const tree = trees[i]!;
+        expect([...tree.keys()].sort(), `${locale}/${file} keys`).toEqual([...reference.keys()].sort());
+        for (const [key, text] of tree) {
+          expect(text.trim(), `${locale}/${file}: ${key} is empty`).not.toBe('');
+          expect(placeholders(text), `${locale}/${file}: ${key} placeholders`).toEqual(placeholders(reference.get(key) ?? ''));
+        }
+      });
+    });
+  }
+
+  it('the bundled resources (including the errors catalogue) have equal key sets', () => {
+    const resources = buildResources();
+    const keySets = LOCALES.map((locale) =>
+      Object.entries(resources[locale])
+        .flatMap(([ns, tree]) => [...leaves(tree).keys()].map((k) => `${ns}:${k}`))
+        .sort(),
+    );
+    for (const keys of keySets) expect(keys).toEqual(keySets[0]);
+    expect(keySets[0]).toContain('errors:INVALID_CREDENTIALS');
+    expect(keySets[0]).toContain('routes:dashboard');
+  });
+});
