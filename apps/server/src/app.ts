@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { Db } from './db/client.js';
+import { DEFAULT_THROTTLE, type AppConfig } from './config.js';
+import { sleep } from './lib/sleep.js';
+import { dbPlugin } from './plugins/db.js';
+import { errorsPlugin, installNotFound } from './plugins/errors.js';
+import { securityPlugin } from './plugins/security.js';
+import { swaggerPlugin } from './plugins/swagger.js';
+import { authPlugin } from './plugins/auth.js';
+import { spaFallback, webPlugin } from './plugins/web.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { menuRoutes } from './modules/menu/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { healthRoutes, type RequestMetrics } from './modules/health/routes.js';
+
+export const DEFAULT_CONFIG: AppConfig = {
+  apiPrefix: '/api',
+  sessionTtlMinutes: 720,
+  bodyLimit: 1024 * 1024,
+  corsOrigins: [],
+  siteHosts: {},
+  trustProxy: false,
+  webDistDir: null,
+  throttle: DEFAULT_THROTTLE,
+  rateLimit: { max: 600, timeWindowMs: 60_000 },
+  sleep,
+};
+
+export interface BuildAppOptions {
+  db: Db;
+  pool: pg.Pool;
+  config?: Partial<Omit<AppConfig, 'throttle'>> & { throttle?: Partial<AppConfig['throttle']> };
+  /** Fastify logger options; false (the default) for none. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * Builds the whole application (API, docs, health, web app) without listening. The database is
+ * the caller's: it is opened before and closed after (server.ts, tests).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const config: AppConfig = {
+    ...DEFAULT_CONFIG,
+    ...options.config,
+    throttle: { ...DEFAULT_THROTTLE, ...options.config?.throttle },
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    // A hop count becomes a function: Fastify's types take booleans, lists and functions.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
+    // A well-formed incoming x-request-id is kept so a proxy's id follows the request through.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdLogLabel: 'reqId',
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // JSON bodies: an empty body counts as none (clients POST without a body), the rest goes
+  // through Fastify's safe parser (prototype-poisoning checks).
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+
+  const metrics: RequestMetrics = { total: 0, byStatusClass: {}, durationSecondsSum: 0 };
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (_request, reply) => {
+    metrics.total += 1;
+    const cls = `${Math.floor(reply.statusCode / 100)}xx`;
+    metrics.byStatusClass[cls] = (metrics.byStatusClass[cls] ?? 0) + 1;
+    metrics.durationSecondsSum += reply.elapsedTime / 1000;
+  });
+
+  await app.register(dbPlugin, { db: options.db, pool: options.pool, config });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(swaggerPlugin, { apiPrefix: config.apiPrefix });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(menuRoutes);
+      await api.register(dashboardRoutes);
+    },
+    { prefix: config.apiPrefix },
+  );
+  await app.register(healthRoutes, { metrics });
+  await app.register(webPlugin, { webDistDir: config.webDistDir });
+
+  installNotFound(app, spaFallback(config.webDistDir, [config.apiPrefix, '/healthz', '/metrics']));
+  return app;
+}

@@ -1,0 +1,47 @@
+import type { SiteId } from '@agent-bo/shared';
+
+/** Sign-in abuse control (PRODUCT.md: slowed, then refused for a while). */
+export interface ThrottleConfig {
+  /** Failures older than this are forgotten. */
+  windowSeconds: number;
+  /** Per (site, accountNo): answers are slowed from this many failures… */
+  accountSlowAfter: number;
+  /** …and refused with SIGNIN_LOCKED from this many, for `lockSeconds`. */
+  accountLockAfter: number;
+  /** Per client IP, over all accounts. */
+  ipSlowAfter: number;
+  ipLockAfter: number;
+  lockSeconds: number;
+  /** Delay at the first slowed attempt; doubles per further failure up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_THROTTLE: ThrottleConfig = {
+  windowSeconds: 15 * 60,
+  accountSlowAfter: 3,
+  accountLockAfter: 6,
+  ipSlowAfter: 10,
+  ipLockAfter: 30,
+  lockSeconds: 15 * 60,
+  baseDelayMs: 250,
+  maxDelayMs: 4000,
+};
+
+/** Everything the app needs besides the database; built from `Env` by server.ts, by hand in tests. */
+export interface AppConfig {
+  apiPrefix: string;
+  sessionTtlMinutes: number;
+  bodyLimit: number;
+  corsOrigins: string[];
+  /** Extra host → site mappings (SITE_HOSTS), on top of the shared SITES table. */
+  siteHosts: Record<string, SiteId>;
+  trustProxy: boolean | number | string[];
+  /** Built web app to serve; null or a missing folder serves none. */
+  webDistDir: string | null;
+  throttle: ThrottleConfig;
+  /** Global per-IP rate limit; false disables it. */
+  rateLimit: { max: number; timeWindowMs: number } | false;
+  /** How slowed sign-ins wait; tests replace it to observe delays without timing. */
+  sleep: (ms: number) => Promise<void>;
+}

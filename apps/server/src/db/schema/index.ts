@@ -1,0 +1,5 @@
+export * from './sites.js';
+export * from './accounts.js';
+export * from './sessions.js';
+export * from './signin-throttle.js';
+export * from './operation-logs.js';

@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { PERMISSION_CODES, SITES, type PermissionCode, type SiteId } from '@agent-bo/shared';
+import type { Db } from '../client.js';
+import { accounts } from '../schema/index.js';
+import { hashPassword } from '../../lib/password.js';
+import { DEMO_CREDENTIALS } from './demo-credentials.js';
+import { upsertSites } from './sites.js';
+
+export { DEMO_CREDENTIALS };
+
+/** One account of the demo tree, before it has an id. */
+export interface DemoNode {
+  accountNo: string;
+  nickName: string;
+  kind: 'AGENT' | 'PLAYER';
+  isShadow: boolean;
+  /** Basis points. */
+  ratio: number;
+  /** Minor units. */
+  balance: bigint;
+  permissions: PermissionCode[];
+  children: DemoNode[];
+}
+
+/** Small deterministic PRNG so every demo database (and every test database) is the same. */
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function seedOf(text: string): number {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return h >>> 0;
+}
+
+const readOnly = (codes: readonly PermissionCode[]) => codes.filter((c) => c.endsWith('_READ'));
+const without = (codes: readonly PermissionCode[], drop: readonly PermissionCode[]) => codes.filter((c) => !drop.includes(c));
+
+const L1_GRANTS: PermissionCode[][] = [
+  without(PERMISSION_CODES, ['DEVELOPER', 'SITE_PROVIDER']),
+  ['ACTIVITY_READ', 'ACTIVITY_WRITE', 'GAME_READ', 'GAME_WRITE', 'CATEGORY_READ', 'TAG_READ', 'COLLECTION_READ', 'STORE_GOODS_READ', 'STORE_CATEGORY_READ', 'STORE_ORDER_READ', 'MOVE_USER'],
+  ['ACTIVITY_READ', 'GAME_READ', 'STORE_ORDER_READ'],
+];
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The demo tree of one site: admin001 (100 %, the house) → 3 level-1 agents (agentA01..03) →
+ * 2 level-2 each (agentB01..06) → 2 level-3 each (agentC01..12); shadows shadow00 (admin's),
+ * shadowA01 (agentA01's), shadowB01 (agentB01's); players player001..player100 spread over the
+ * agents (72 under level-3, 18 under level-2, 10 under level-1). A child's ratio and permission
+ * grant never exceed its parent's. The admin's balance is minus everything else, so the site
+ * sums to zero.
+ */
+export function demoTree(siteId: SiteId): DemoNode {
+  const rand = mulberry32(seedOf(siteId));
+  const between = (lo: number, hi: number) => BigInt(lo + Math.floor(rand() * (hi - lo + 1)));
+  const agent = (accountNo: string, ratio: number, permissions: PermissionCode[]): DemoNode => ({
+    accountNo,
+    nickName: `Agent ${accountNo.slice(5)}`,
+    kind: 'AGENT',
+    isShadow: false,
+    ratio,
+    balance: between(1_000_000, 10_000_000),
+    permissions,
+    children: [],
+  });
+  const shadow = (accountNo: string, owner: DemoNode | null, permissions: PermissionCode[]): DemoNode => ({
+    accountNo,
+    nickName: `Shadow of ${owner?.accountNo ?? DEMO_CREDENTIALS.accountNo}`,
+    kind: 'AGENT',
+    isShadow: true,
+    ratio: 0,
+    balance: 0n,
+    permissions,
+    children: [],
+  });
+
+  const admin: DemoNode = {
+    accountNo: DEMO_CREDENTIALS.accountNo,
+    nickName: 'Administrator',
+    kind: 'AGENT',
+    isShadow: false,
+    ratio: 10_000,
+    balance: 0n,
+    permissions: [...PERMISSION_CODES],
+    children: [],
+  };
+
+  const l1: DemoNode[] = [];
+  const l2: DemoNode[] = [];
+  const l3: DemoNode[] = [];
+  [9000, 8500, 8000].forEach((ratio, i) => {
+    const a = agent(`agentA${two(i + 1)}`, ratio, L1_GRANTS[i] ?? []);
+    l1.push(a);
+    admin.children.push(a);
+    for (let j = 0; j < 2; j++) {
+      const grant = j === 0 ? without(a.permissions, ['ROLE_PERMISSION_WRITE', 'OPERATION_TRANSFER']) : readOnly(a.permissions);
+      const b = agent(`agentB${two(l2.length + 1)}`, a.ratio - 500 - 500 * j, grant);
+      l2.push(b);
+      a.children.push(b);
+      for (let k = 0; k < 2; k++) {
+        const g = k === 0 ? [...readOnly(b.permissions), ...b.permissions.filter((c) => c === 'MOVE_USER')] : readOnly(b.permissions).slice(0, 2);
+        const c = agent(`agentC${two(l3.length + 1)}`, b.ratio - 1000 - 250 * k, g);
+        l3.push(c);
+        b.children.push(c);
+      }
+    }
+  });
+
+  const a01 = l1[0]!;
+  const b01 = l2[0]!;
+  admin.children.push(shadow('shadow00', null, readOnly(PERMISSION_CODES)));
+  a01.children.push(shadow('shadowA01', a01, readOnly(a01.permissions)));
+  b01.children.push(shadow('shadowB01', b01, readOnly(b01.permissions)));
+
+  for (let n = 0; n < 100; n++) {
+    const parent = n < 72 ? l3[n % l3.length]! : n < 90 ? l2[n % l2.length]! : l1[n % l1.length]!;
+    parent.children.push({
+      accountNo: `player${String(n + 1).padStart(3, '0')}`,
+      nickName: `Player ${String(n + 1).padStart(3, '0')}`,
+      kind: 'PLAYER',
+      isShadow: false,
+      ratio: 0,
+      balance: between(0, 500_000),
+      permissions: [],
+      children: [],
+    });
+  }
+
+  let others = 0n;
+  const sum = (node: DemoNode) => {
+    for (const child of node.children) {
+      others += child.balance;
+      sum(child);
+    }
+  };
+  sum(admin);
+  admin.balance = -others;
+  return admin;
+}
+
+/** Inserts `root` and its descendants for `siteId`, level by level; returns the number of rows. */
+export async function insertTree(db: Pick<Db, 'insert'>, siteId: SiteId, root: DemoNode, passwordHash: string): Promise<number> {
+  type Pending = { node: DemoNode; parentId: number | null; path: number[]; lvl: number };
+  let level: Pending[] = [{ node: root, parentId: null, path: [], lvl: 0 }];
+  let count = 0;
+  while (level.length > 0) {
+    const rows = await db
+      .insert(accounts)
+      .values(
+        level.map(({ node, parentId, path, lvl }) => ({
+          siteId,
+          kind: node.kind,
+          isShadow: node.isShadow,
+          parentId,
+          lvl,
+          path,
+          accountNo: node.accountNo,
+          nickName: node.nickName,
+          passwordHash,
+          balance: node.balance,
+          ratio: node.ratio,
+          permissions: node.permissions,
+          inviteCode: node.kind === 'AGENT' && !node.isShadow ? randomBytes(6).toString('base64url') : null,
+          createdBy: parentId,
+        })),
+      )
+      .returning({ id: accounts.id, accountNo: accounts.accountNo });
+    count += rows.length;
+    const ids = new Map(rows.map((r) => [r.accountNo, r.id]));
+    const next: Pending[] = [];
+    for (const { node, path, lvl } of level) {
+      const id = ids.get(node.accountNo)!;
+      for (const child of node.children) {
+        // A shadow carries its owner's lvl; every other child is one level down.
+        next.push({ node: child, parentId: id, path: [...path, id], lvl: child.isShadow ? lvl : lvl + 1 });
+      }
+    }
+    level = next;
+  }
+  return count;
+}
+
+const SEED_LOCK_KEY = 7_340_212_002;
+
+/**
+ * Seeds the sites and, when the accounts table is empty, the demo tree of every site. The demo
+ * password is hashed once and shared (hundreds of argon2 hashes would take seconds).
+ * Returns the number of accounts created (0 when there was data already).
+ */
+export async function seedDemo(db: Db, options: { passwordHash?: string } = {}): Promise<number> {
+  await upsertSites(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(accounts);
+    if ((existing?.n ?? 0) > 0) return 0;
+    const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_CREDENTIALS.password));
+    let total = 0;
+    for (const site of SITES) total += await insertTree(tx, site.id, demoTree(site.id), passwordHash);
+    return total;
+  });
+}

@@ -1,0 +1,109 @@
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { SITES, type SigninResponse, type SiteId } from '@agent-bo/shared';
+import type { Db } from '../../db/client.js';
+import { accounts, sessions } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { dummyHash, verifyPassword } from '../../lib/password.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { ThrottleConfig } from '../../config.js';
+import { findAccountById, findAccountByNo, resolveAccount, toUserInfo, type Caller } from '../account/service.js';
+import { clearAccountFailures, readThrottle, recordFailure, throttleKeys } from './throttle.js';
+
+export interface SigninInput {
+  siteId: SiteId;
+  accountNo: string;
+  password: string;
+  ip: string;
+  userAgent?: string;
+}
+
+export interface SigninOptions {
+  sessionTtlMinutes: number;
+  throttle: ThrottleConfig;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export function siteTimeZone(siteId: string): string {
+  return SITES.find((s) => s.id === siteId)?.timeZone ?? 'UTC';
+}
+
+/**
+ * Back-office sign-in.
+ *
+ * - A locked (site, accountNo) or IP is refused with SIGNIN_LOCKED before any password check.
+ * - After a few failures the answer is held back (growing delay), for right and wrong passwords
+ *   alike, so the delay tells nothing.
+ * - Unknown account, wrong password and player accounts give one answer, INVALID_CREDENTIALS,
+ *   after a password verification of similar cost (a dummy hash when there is no account).
+ * - Disabled accounts (own, shadow owner, or any ancestor fully disabled) get ACCOUNT_DISABLED,
+ *   but only after a correct password.
+ */
+export async function signin(db: Db, input: SigninInput, options: SigninOptions): Promise<SigninResponse> {
+  const keys = throttleKeys(input.siteId, input.accountNo, input.ip);
+  const state = await readThrottle(db, keys, options.throttle);
+  if (state.lockedSeconds > 0) throw new AppError('SIGNIN_LOCKED', { n: state.lockedSeconds });
+  if (state.delayMs > 0) await options.sleep(state.delayMs);
+
+  const account = await findAccountByNo(db, input.siteId, input.accountNo);
+  const passwordOk = await verifyPassword(account?.passwordHash ?? (await dummyHash()), input.password);
+  if (!account || !passwordOk || account.kind !== 'AGENT') {
+    await recordFailure(db, keys, options.throttle);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+
+  const resolved = await resolveAccount(db, account);
+  if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('ACCOUNT_DISABLED');
+
+  await clearAccountFailures(db, keys.account);
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + options.sessionTtlMinutes * 60_000);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    accountId: account.id,
+    siteId: input.siteId,
+    expiresAt,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 512) ?? null,
+  });
+  const now = new Date();
+  await db.update(accounts).set({ lastLoginAt: now, lastLoginIp: input.ip }).where(eq(accounts.id, account.id));
+  return {
+    token,
+    expiresAt: formatDateTime(expiresAt, siteTimeZone(input.siteId)),
+    user: toUserInfo({ ...resolved, account: { ...account, lastLoginAt: now, lastLoginIp: input.ip } }),
+  };
+}
+
+/**
+ * The caller behind a bearer token on `siteId`. Unknown, expired, revoked, other-site tokens and
+ * accounts that may no longer sign in (disabled, fully disabled by an ancestor) are UNAUTHORIZED,
+ * so the client signs the user out.
+ */
+export async function authenticate(db: Db, token: string, siteId: SiteId): Promise<Caller> {
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  if (!session || session.siteId !== siteId) throw new AppError('UNAUTHORIZED');
+  const account = await findAccountById(db, session.accountId);
+  if (!account || account.kind !== 'AGENT' || account.siteId !== siteId) throw new AppError('UNAUTHORIZED');
+  const resolved = await resolveAccount(db, account);
+  if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('UNAUTHORIZED');
+  return { ...resolved, sessionId: session.id, siteId };
+}
+
+export async function signout(db: Db, caller: Caller): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, caller.sessionId), isNull(sessions.revokedAt)));
+}
+
+/** The sign-in before the current session (what "last login" means to the person looking). */
+export async function previousSignin(db: Db, caller: Caller): Promise<{ at: Date; ip: string | null } | null> {
+  const [row] = await db
+    .select({ at: sessions.createdAt, ip: sessions.ip })
+    .from(sessions)
+    .where(and(eq(sessions.accountId, caller.account.id), lt(sessions.id, caller.sessionId)))
+    .orderBy(desc(sessions.id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,30 @@
+import { SUCCESS_CODE, errorMessage, normalizeLocale, type Envelope, type ErrorName, ERRORS } from '@agent-bo/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A success envelope. An empty message lets the client show its own "operation success". */
+export function ok<T>(data: T): Envelope<T> {
+  return { code: SUCCESS_CODE, message: '', success: true, data };
+}
+
+export function localeOf(request: FastifyRequest) {
+  const header = request.headers['accept-language'];
+  return normalizeLocale(Array.isArray(header) ? header[0] : header);
+}
+
+/** Sends the failure envelope for `name` with the catalogue's status and translated message. */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: ErrorName,
+  params: { n?: number } = {},
+  data: unknown = null,
+): FastifyReply {
+  const entry = ERRORS[name];
+  const body: Envelope<unknown> = {
+    code: entry.code,
+    message: errorMessage(name, localeOf(request), params),
+    success: false,
+    data,
+  };
+  return reply.status(entry.status).type('application/json; charset=utf-8').send(body);
+}

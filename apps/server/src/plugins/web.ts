@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app. `isSpaRoute` tells the not-found handler when to answer with
+ * index.html instead: a GET/HEAD for a page path (no file extension) outside the API, so that
+ * deep links like /dashboard load the SPA, while a missing /assets/x.js stays a 404.
+ */
+export function spaFallback(webDistDir: string | null, reserved: string[]) {
+  const index = webDistDir ? path.join(webDistDir, 'index.html') : null;
+  const enabled = index !== null && existsSync(index);
+  return (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!enabled) return false;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const url = request.url.split('?')[0] ?? '/';
+    if (reserved.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) return false;
+    const last = url.split('/').pop() ?? '';
+    if (last.includes('.')) return false;
+    // index.html must never be cached: it names the hashed asset files of the current build.
+    void reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return true;
+  };
+}
+
+export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string | null }) => {
+  if (!opts.webDistDir || !existsSync(path.join(opts.webDistDir, 'index.html'))) {
+    app.log.warn({ webDistDir: opts.webDistDir }, 'web app not built: serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: opts.webDistDir,
+    wildcard: true,
+    index: false,
+    // Vite puts content-hashed files under /assets: cache them for good.
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) void res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+});

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { EnvError, isDemoMode, loadEnv, type Env } from './env.js';
+import { createDatabase, type Database } from './db/client.js';
+import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.js';
+import { runMigrations } from './db/migrate.js';
+import { DEMO_CREDENTIALS, seedDemo } from './db/seed/demo.js';
+import { upsertSites } from './db/seed/sites.js';
+import { pino } from 'pino';
+
+/** env → database (embedded or external) → migrations → seed (demo) → listen; graceful close. */
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const pretty = env.NODE_ENV === 'development' && process.stdout.isTTY;
+  const loggerOptions = pretty
+    ? { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+    : { level: env.LOG_LEVEL };
+  const log = pino(loggerOptions);
+
+  let embedded: EmbeddedPg | undefined;
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  let closing = false;
+
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    try {
+      await app?.close();
+      await database?.close();
+      await embedded?.stop();
+    } catch (err) {
+      log.error({ err }, 'error while shutting down');
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  try {
+    let url = env.DATABASE_URL;
+    if (!url) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: env.DATA_DIR,
+        port: env.EMBEDDED_PG_PORT,
+        log: (message) => log.info(message),
+      });
+      url = embedded.url;
+    }
+    database = createDatabase(url);
+    await runMigrations(database.pool);
+    let seeded = 0;
+    if (isDemoMode(env)) {
+      seeded = await seedDemo(database.db);
+      if (seeded > 0) log.info({ accounts: seeded }, 'seeded the demo data');
+    } else {
+      await upsertSites(database.db);
+    }
+
+    app = await buildApp({
+      db: database.db,
+      pool: database.pool,
+      logger: loggerOptions,
+      config: {
+        apiPrefix: env.API_PREFIX,
+        sessionTtlMinutes: env.SESSION_TTL_MINUTES,
+        bodyLimit: env.BODY_LIMIT_BYTES,
+        corsOrigins: env.CORS_ORIGINS,
+        siteHosts: env.SITE_HOSTS,
+        trustProxy: env.TRUST_PROXY,
+        webDistDir: env.WEB_DIST_DIR,
+      },
+    });
+    await app.listen({ port: env.PORT, host: env.HOST });
+    const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+    log.info(`agent back office on http://${shown}:${env.PORT} (API ${env.API_PREFIX}, docs ${env.API_PREFIX}/docs)`);
+    if (isDemoMode(env)) {
+      log.info(`demo mode: sign in as ${DEMO_CREDENTIALS.accountNo} / ${DEMO_CREDENTIALS.password} (every site)`);
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      log.fatal(`Port ${env.PORT} on ${env.HOST} is already in use. Stop the other process or set PORT to a free port.`);
+    } else if (err instanceof EmbeddedPgError) {
+      log.fatal(err.message);
+    } else {
+      log.fatal({ err }, 'could not start');
+    }
+    await app?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void main();
