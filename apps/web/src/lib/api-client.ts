@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, type Envelope } from '@agent-bo/shared';
+import { errorNameForCode, SUCCESS_CODE, type Envelope } from '@agent-bo/shared';
 
 /**
  * The one HTTP client of the web app (ARCHITECTURE.md convention 7, spec §7 and §8).
@@ -156,6 +156,11 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
 
   const now = () => (config.now ?? Date.now)();
   const t = (key: string, options?: Record<string, unknown>) => config.translate(key, options);
+  /** The catalogue text for an envelope code, when the server sent no message of its own. */
+  const catalogue = (code: number | undefined): string | undefined => {
+    const name = code === undefined ? undefined : errorNameForCode(code);
+    return name ? t(`errors:${name}`) : undefined;
+  };
 
   function buildUrl(method: string, path: string, options: RequestOptions): string {
     const base = `${config.baseUrl}${config.prefix}${path.startsWith('/') ? path : `/${path}`}`;
@@ -233,7 +238,7 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
         });
       }
       if (!response.ok) {
-        const serverMessage = envelope?.message;
+        const serverMessage = envelope?.message || (envelope && status === 400 ? catalogue(envelope.code) : undefined);
         const message =
           serverMessage ||
           ((STATUS_MESSAGES as readonly number[]).includes(status) ? t(`http:status.${status}`) : t('http:requestFailed'));
@@ -241,7 +246,7 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
       }
       if (envelope) {
         if (envelope.code !== SUCCESS_CODE || envelope.success === false) {
-          throw new ApiError('envelope', envelope.message || t('http:requestFailed'), {
+          throw new ApiError('envelope', envelope.message || catalogue(envelope.code) || t('http:requestFailed'), {
             status,
             code: envelope.code,
             data: envelope.data,

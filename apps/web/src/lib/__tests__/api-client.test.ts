@@ -136,8 +136,8 @@ describe('error catalogue', () => {
     expect(notices).toEqual([expect.objectContaining({ mode: 'toast', type: 'error', content: '帳號或密碼錯誤' })]);
   });
 
-  it('an envelope failure inside HTTP 200 shows its message, or the generic one', async () => {
-    fetchMock.mockResolvedValueOnce(fail(1000, 'bad input', 200)).mockResolvedValueOnce(fail(1000, '', 200));
+  it('an envelope failure inside HTTP 200 shows its message, or the generic one for an unknown code', async () => {
+    fetchMock.mockResolvedValueOnce(fail(1000, 'bad input', 200)).mockResolvedValueOnce(fail(7777, '', 200));
     await expect(client().post('/a')).rejects.toMatchObject({ kind: 'envelope', code: 1000, message: 'bad input' });
     await expect(client().post('/b')).rejects.toMatchObject({ message: 't(http:requestFailed)' });
   });
@@ -245,5 +245,13 @@ describe('cancellation', () => {
     api.cancelPending();
     await expect(current).rejects.toMatchObject({ kind: 'cancelled' });
     expect(notices).toHaveLength(0);
+  });
+});
+
+describe('catalogue fallback', () => {
+  it('an envelope failure without a message uses the errors catalogue text for its code', async () => {
+    fetchMock.mockResolvedValueOnce(fail(1001, '', 400)).mockResolvedValueOnce(fail(1002, '', 200));
+    await expect(client().post('/manage/signin')).rejects.toMatchObject({ message: 't(errors:INVALID_CREDENTIALS)' });
+    await expect(client().post('/manage/signin')).rejects.toMatchObject({ message: 't(errors:ACCOUNT_DISABLED)' });
   });
 });

@@ -92,11 +92,22 @@ export default function DashboardPage() {
               </Tag>
             </div>
           </div>
+          <div className="dash-welcome__last">
+            <Typography.Text type="secondary">
+              <ClockCircleOutlined /> {t('lastLogin')}
+            </Typography.Text>
+            <div data-testid="dash-last-login">{data.lastLoginAt ?? t('never')}</div>
+            {data.lastLoginIp ? (
+              <Typography.Text type="secondary" className="dash-welcome__ip">
+                {t('lastLoginIp', { ip: data.lastLoginIp })}
+              </Typography.Text>
+            ) : null}
+          </div>
         </div>
       </Card>
 
       <Row gutter={[16, 16]} className="dash-figures">
-        <Col xs={24} md={12} xl={8}>
+        <Col xs={24} xl={8}>
           <Figure testId="dash-balance" title={t('balance')} icon={<WalletOutlined />} value={formatMoney(data.balance)} />
         </Col>
         <Col xs={12} md={6} xl={4}>
@@ -110,15 +121,6 @@ export default function DashboardPage() {
         </Col>
         <Col xs={12} md={6} xl={4}>
           <Figure testId="dash-subtree-players" title={t('subtreePlayers')} icon={<TeamOutlined />} value={data.subtreePlayers} />
-        </Col>
-        <Col xs={24} md={12} xl={8}>
-          <Figure
-            testId="dash-last-login"
-            title={t('lastLogin')}
-            icon={<ClockCircleOutlined />}
-            value={data.lastLoginAt ?? t('never')}
-            extra={data.lastLoginIp ? t('lastLoginIp', { ip: data.lastLoginIp }) : undefined}
-          />
         </Col>
       </Row>
     </div>
