@@ -16,7 +16,7 @@ export async function accountRoutes(app: FastifyInstance) {
         summary: "The caller's user info, or (with id) that of an account strictly inside its subtree",
         security: [{ bearer: [] }],
         // The web client may post no body at all.
-        body: userInfoRequestSchema.optional(),
+        body: userInfoRequestSchema.nullish(),
         response: { 200: envelopeSchema(userInfoSchema) },
       },
       preHandler: app.authenticate,
