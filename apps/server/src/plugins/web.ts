@@ -33,10 +33,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
   await app.register(fastifyStatic, {
     root: opts.webDistDir,
     wildcard: true,
-    index: false,
-    // Vite puts content-hashed files under /assets: cache them for good.
+    index: ['index.html'],
+    // Vite puts content-hashed files under /assets: cache them for good; index.html never.
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) void res.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (filePath.endsWith('.html')) void res.header('cache-control', 'no-cache');
     },
   });
 });

@@ -1,0 +1,200 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessage } from '@agent-bo/shared';
+import { buildApp } from '../../src/app.js';
+import { createDatabase, type Database } from '../../src/db/client.js';
+import { body, call, createTestDatabase, signinAs, useTestApp } from '../helpers.js';
+
+const ctx = useTestApp({ bodyLimit: 2048 });
+
+describe('the envelope on every failure', () => {
+  it('unknown API path → 404 envelope, translated', async () => {
+    const res = await call(ctx.app, 'GET', '/api/does/not/exist', undefined, { lang: 'vi' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(body(res)).toEqual({ code: 404, success: false, message: errorMessage('NOT_FOUND', 'vi'), data: null });
+  });
+
+  it('unknown non-API path without a built web app → 404 envelope', async () => {
+    const res = await call(ctx.app, 'GET', '/dashboard');
+    expect(body(res)).toMatchObject({ code: 404, success: false });
+  });
+
+  it('known path, wrong method → 405 envelope', async () => {
+    const res = await call(ctx.app, 'GET', '/api/manage/signin');
+    expect(res.statusCode).toBe(405);
+    expect(body(res)).toMatchObject({ code: 405, success: false });
+  });
+
+  it('malformed JSON → 400 BAD_REQUEST envelope', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/manage/signin', headers: { 'content-type': 'application/json', 'x-site-id': 'tw_web' }, payload: '{"accountNo": ' });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ code: 400, success: false, data: null });
+  });
+
+  it('unsupported content type → 415 envelope', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/manage/signin', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(res.statusCode).toBe(415);
+    expect(body(res)).toMatchObject({ code: 415, success: false });
+  });
+
+  it('body over the limit → 413 envelope', async () => {
+    const res = await call(ctx.app, 'POST', '/api/manage/signin', { accountNo: 'admin001', password: 'x'.repeat(4096) }, { site: 'tw_web' });
+    expect(res.statusCode).toBe(413);
+    expect(body(res)).toMatchObject({ code: 413, success: false });
+  });
+
+  it('an internal error → 500 envelope without internals', async () => {
+    const app = await buildApp({ db: ctx.database.db, pool: ctx.database.pool });
+    app.get('/api/boom', async () => {
+      throw new Error('secret detail: password=hunter2');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/boom', headers: { 'accept-language': 'en' } });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(body(res)).toEqual({ code: 500, success: false, message: errorMessage('INTERNAL', 'en'), data: null });
+    expect(res.body).not.toContain('secret');
+  });
+});
+
+describe('operations', () => {
+  it('/healthz checks the database', async () => {
+    const res = await call(ctx.app, 'GET', '/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ code: 0, success: true, data: { status: 'ok', db: 'ok' } });
+  });
+
+  it('/healthz answers 503 when the database is gone', async () => {
+    const created = await createTestDatabase();
+    const database = createDatabase(created.url, { max: 1 });
+    const app = await buildApp({ db: database.db, pool: database.pool });
+    await database.close();
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    await app.close();
+    await created.drop();
+    expect(res.statusCode).toBe(503);
+    expect(body(res)).toMatchObject({ code: 503, success: false });
+  });
+
+  it('/metrics counts requests', async () => {
+    await call(ctx.app, 'GET', '/healthz');
+    const res = await call(ctx.app, 'GET', '/metrics');
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toMatch(/http_requests_total\{status="2xx"\} \d+/);
+    expect(res.body).toMatch(/process_resident_memory_bytes \d+/);
+  });
+
+  it('echoes a well-formed x-request-id and makes one up otherwise', async () => {
+    const mine = await call(ctx.app, 'GET', '/healthz', undefined, { headers: { 'x-request-id': 'abc-123' } });
+    expect(mine.headers['x-request-id']).toBe('abc-123');
+    const bad = await call(ctx.app, 'GET', '/healthz', undefined, { headers: { 'x-request-id': 'a b<script>' } });
+    expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the OpenAPI description and the docs UI at /api/docs', async () => {
+    const ui = await call(ctx.app, 'GET', '/api/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+    const spec = await call(ctx.app, 'GET', '/api/docs/json');
+    const doc = spec.json() as { paths: Record<string, unknown>; openapi: string };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/api/manage/signin', '/api/manage/signout', '/api/manage/userinfo', '/api/getPermCode', '/api/getMenuList', '/api/manage/dashboard/overview']) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+    // the UI's scripts are files of our origin, which the CSP allows
+    expect(ui.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+    const init = await call(ctx.app, 'GET', '/api/docs/static/swagger-initializer.js');
+    expect(init.statusCode).toBe(200);
+  });
+});
+
+describe('security', () => {
+  it('sets security headers with a CSP an antd SPA passes', async () => {
+    const res = await call(ctx.app, 'GET', '/healthz');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('sends no CORS headers unless configured', async () => {
+    const res = await call(ctx.app, 'OPTIONS', '/api/manage/signin', undefined, {
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('allows configured CORS origins only', async () => {
+    const app = await buildApp({ db: ctx.database.db, pool: ctx.database.pool, config: { corsOrigins: ['http://admin.example'] } });
+    const ok = await app.inject({ method: 'OPTIONS', url: '/api/manage/signin', headers: { origin: 'http://admin.example', 'access-control-request-method': 'POST' } });
+    const other = await app.inject({ method: 'OPTIONS', url: '/api/manage/signin', headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
+    await app.close();
+    expect(ok.headers['access-control-allow-origin']).toBe('http://admin.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('rate-limits globally with the envelope', async () => {
+    const app = await buildApp({ db: ctx.database.db, pool: ctx.database.pool, config: { rateLimit: { max: 3, timeWindowMs: 60_000 } } });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: '/healthz' })).statusCode);
+    const res = await app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-language': 'en' } });
+    await app.close();
+    expect(codes).toEqual([200, 200, 200, 429]);
+    expect(body(res)).toEqual({ code: 429, success: false, message: errorMessage('TOO_MANY_REQUESTS', 'en'), data: null });
+  });
+});
+
+describe('the web app', () => {
+  let dist: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let database: Database;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'agent-bo-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+    await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    database = ctx.database;
+    app = await buildApp({ db: database.db, pool: database.pool, config: { webDistDir: dist, rateLimit: false } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves files and falls back to index.html for page paths', async () => {
+    const root = await app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('id="root"');
+    const deep = await app.inject({ method: 'GET', url: '/member/index?tab=1' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['content-type']).toMatch(/text\/html/);
+    expect(deep.body).toContain('id="root"');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps envelope 404s for missing files and API paths', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(body(missing).code).toBe(404);
+    const api = await app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(body(api).code).toBe(404);
+    const post = await app.inject({ method: 'POST', url: '/dashboard' });
+    expect(body(post).code).toBe(404);
+  });
+
+  it('the API still works next to the web app', async () => {
+    const token = await signinAs(app, 'admin001');
+    expect(token.length).toBeGreaterThan(20);
+  });
+});
