@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSION_CODES, SITES } from '@agent-bo/shared';
+import { seedDemo } from '../../src/db/seed/demo.js';
+import { CliError, createAdmin, parseCreateAdminArgs } from '../../src/db/seed/admin.js';
+import { verifyPassword } from '../../src/lib/password.js';
+import { DEMO_CREDENTIALS, body, signin, useTestApp } from '../helpers.js';
+
+const ctx = useTestApp();
+const q = async (text: string, params: unknown[] = []) => (await ctx.database.pool.query(text, params)).rows;
+
+describe('demo seed', () => {
+  it('creates the four sites with hosts, time zones and modes', async () => {
+    const rows = await q('select id, mode, time_zone, hosts from sites order by id');
+    expect(rows).toHaveLength(4);
+    for (const site of SITES) {
+      expect(rows.find((r) => r.id === site.id)).toMatchObject({ mode: site.mode, time_zone: site.timeZone, hosts: site.hosts });
+    }
+  });
+
+  it('gives every site one admin with the demo credentials', async () => {
+    const admins = await q(`select site_id, account_no, password_hash, ratio, lvl from accounts where parent_id is null order by site_id`);
+    expect(admins.map((a) => a.site_id).sort()).toEqual(SITES.map((s) => s.id).sort());
+    for (const admin of admins) {
+      expect(admin).toMatchObject({ account_no: DEMO_CREDENTIALS.accountNo, ratio: 10000, lvl: 0 });
+    }
+    expect(await verifyPassword(admins[0].password_hash, DEMO_CREDENTIALS.password)).toBe(true);
+  });
+
+  it('builds per site 3 + 6 + 12 agents, 3 shadows and 100 players', async () => {
+    const rows = await q(`select site_id, lvl, kind, is_shadow, count(*)::int as n from accounts group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+    for (const site of SITES) {
+      const of = (lvl: number, kind: string, shadow: boolean) => rows.filter((r) => r.site_id === site.id && r.lvl === lvl && r.kind === kind && r.is_shadow === shadow).reduce((n, r) => n + r.n, 0);
+      expect([of(1, 'AGENT', false), of(2, 'AGENT', false), of(3, 'AGENT', false)]).toEqual([3, 6, 12]);
+      const shadows = rows.filter((r) => r.site_id === site.id && r.is_shadow).reduce((n, r) => n + r.n, 0);
+      const players = rows.filter((r) => r.site_id === site.id && r.kind === 'PLAYER').reduce((n, r) => n + r.n, 0);
+      expect(shadows).toBe(3);
+      expect(players).toBe(100);
+    }
+  });
+
+  it('balances sum to zero per site, only the house is negative', async () => {
+    const sums = await q(`select site_id, sum(balance)::text as s from accounts group by site_id`);
+    expect(sums.every((r) => r.s === '0')).toBe(true);
+    const negative = await q(`select count(*)::int as n from accounts where balance < 0 and parent_id is not null`);
+    expect(negative[0].n).toBe(0);
+  });
+
+  it('keeps tree rules: path, lvl, child ratio ≤ parent ratio, grant ⊆ parent grant', async () => {
+    const bad = await q(`
+      select c.account_no, c.site_id from accounts c join accounts p on p.id = c.parent_id
+      where c.path <> p.path || p.id
+         or c.lvl <> case when c.is_shadow then p.lvl else p.lvl + 1 end
+         or c.ratio > p.ratio
+         or not (c.permissions <@ p.permissions)
+         or c.site_id <> p.site_id`);
+    expect(bad).toEqual([]);
+    const codes = await q(`select distinct unnest(permissions) as code from accounts`);
+    expect(codes.every((r) => (PERMISSION_CODES as readonly string[]).includes(r.code))).toBe(true);
+  });
+
+  it('is idempotent: nothing more when accounts exist', async () => {
+    const before = await q('select count(*)::int as n from accounts');
+    expect(await seedDemo(ctx.database.db, { passwordHash: 'unused' })).toBe(0);
+    const after = await q('select count(*)::int as n from accounts');
+    expect(after[0].n).toBe(before[0].n);
+  });
+});
+
+describe('create-admin', () => {
+  it('validates its arguments', () => {
+    expect(() => parseCreateAdminArgs(['--site', 'moon', '--account', 'boss0001', '--password', 'Secret123'])).toThrow(CliError);
+    expect(() => parseCreateAdminArgs(['--site', 'tw_web', '--account', 'boss', '--password', 'Secret123'])).toThrow(/8 to 12/);
+    expect(() => parseCreateAdminArgs(['--site', 'tw_web', '--account', 'boss0001', '--password', 'short'])).toThrow(/password/);
+    expect(parseCreateAdminArgs(['--site', 'tw_web', '--account', 'boss0001', '--password', 'Secret123'])).toMatchObject({ site: 'tw_web', accountNo: 'boss0001' });
+  });
+
+  it('refuses a site that already has an admin', async () => {
+    await expect(createAdmin(ctx.database.db, { site: 'tw_web', accountNo: 'boss0001', password: 'Secret123' })).rejects.toThrow(/already has an admin/);
+  });
+
+  it('creates the first admin of an empty site, who can sign in, and logs it', async () => {
+    // empty tw_mc of its demo tree (one statement: the self-references go with it)
+    await q(`delete from sessions where site_id = 'tw_mc'`);
+    await q(`delete from accounts where site_id = 'tw_mc'`);
+    const id = await createAdmin(ctx.database.db, { site: 'tw_mc', accountNo: 'boss0001', password: 'Secret123' });
+    const res = await signin(ctx.app, 'boss0001', 'Secret123', { site: 'tw_mc', host: 'tw-mc.localhost' });
+    expect(body(res).data.user).toMatchObject({ id, lvl: 0, roles: ['admin'] });
+    const logs = await q(`select action, target_id from operation_logs where target_id = $1`, [id]);
+    expect(logs).toEqual([{ action: 'AGENT_CREATE', target_id: id }]);
+  });
+
+  it('operation logs are append-only', async () => {
+    await expect(q(`update operation_logs set action = 'OPERATION'`)).rejects.toThrow(/append-only/);
+    await expect(q(`delete from operation_logs`)).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, REPO_ROOT, isDemoMode, loadEnv } from '../src/env.js';
+
+describe('loadEnv', () => {
+  it('has working defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: 'localhost',
+      API_PREFIX: '/api',
+      SESSION_TTL_MINUTES: 720,
+      BODY_LIMIT_BYTES: 1024 * 1024,
+      CORS_ORIGINS: [],
+      SITE_HOSTS: {},
+      TRUST_PROXY: false,
+      NODE_ENV: 'development',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.EMBEDDED_PG_PORT).toBeUndefined();
+    expect(env.DATA_DIR).toBe(path.join(REPO_ROOT, 'data'));
+    expect(env.WEB_DIST_DIR).toBe(path.join(REPO_ROOT, 'apps', 'web', 'dist'));
+    expect(isDemoMode(env)).toBe(true);
+  });
+
+  it('parses lists and mappings', () => {
+    const env = loadEnv({ CORS_ORIGINS: 'https://a.example, https://b.example', SITE_HOSTS: 'bo.example.com=tw_web,PH.example.com=ph_mc', TRUST_PROXY: '1' });
+    expect(env.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+    expect(env.SITE_HOSTS).toEqual({ 'bo.example.com': 'tw_web', 'ph.example.com': 'ph_mc' });
+    expect(env.TRUST_PROXY).toBe(1);
+  });
+
+  it('names every bad variable with its value', () => {
+    try {
+      loadEnv({ PORT: 'eighty', SITE_HOSTS: 'x.example=mars', EMBEDDED_PG_PORT: '5432', DATABASE_URL: 'mysql://x' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(EnvError);
+      const message = (err as Error).message;
+      expect(message).toMatch(/PORT: .*"eighty"/);
+      expect(message).toMatch(/SITE_HOSTS: .*x\.example=mars/);
+      expect(message).toMatch(/EMBEDDED_PG_PORT: must not be 5432/);
+      expect(message).toMatch(/DATABASE_URL: must be a postgres/);
+    }
+  });
+
+  it('no demo mode with an external database or in production', () => {
+    expect(isDemoMode(loadEnv({ DATABASE_URL: 'postgres://u@h/db' }))).toBe(false);
+    expect(isDemoMode(loadEnv({ NODE_ENV: 'production' }))).toBe(false);
+  });
+});
