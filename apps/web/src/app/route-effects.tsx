@@ -1,5 +1,5 @@
 import NProgress from 'nprogress';
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../lib/api';
@@ -9,16 +9,23 @@ import { bindNavigate } from './navigation';
 import { findRouteChain } from './route-access';
 import { allRoutes, ASYNC_ROUTES } from './route-table';
 import { useAppStore } from './stores/app-store';
+import { usePermissionStore } from './stores/permission-store';
 
 /** Page-loading overlay and progress bar end this long after a navigation (spec §9). */
 export const PAGE_LOADING_HIDE_MS = 220;
 
 const TITLE_ROUTES = allRoutes(ASYNC_ROUTES);
 
-/** Translated title of the route at `pathname`, from the full route table. */
+/**
+ * Translated title of the route at `pathname`: from this session's routes once they are built
+ * (a path the user may not open is the error page), from the whole table before that.
+ */
 export function useRouteTitle(pathname: string): string {
   const { t } = useTranslation();
-  const chain = findRouteChain(TITLE_ROUTES, pathname);
+  const built = usePermissionStore((s) => s.routes);
+  const ready = usePermissionStore((s) => s.isDynamicAddedRoute);
+  const routes = useMemo(() => (ready ? allRoutes(built) : TITLE_ROUTES), [ready, built]);
+  const chain = findRouteChain(routes, pathname);
   const last = chain[chain.length - 1];
   return last ? t(routeTitleKey(last.meta.titleKey)) : '';
 }

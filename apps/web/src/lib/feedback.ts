@@ -43,8 +43,12 @@ export function showToast({ type, content, key, duration = TOAST_SECONDS, keepOn
   void api.message.open({ type, content, key, duration, onClose: () => openToasts.delete(key) });
 }
 
+/** Modals opened through `showErrorModal`, so a route switch can close them (hook-made modals are not reached by `Modal.destroyAll`). */
+const openModals = new Set<{ destroy: () => void }>();
+
 export function showErrorModal(title: string, content: string): void {
-  api.modal.error({ title, content });
+  const handle = api.modal.error({ title, content, afterClose: () => openModals.delete(handle) });
+  openModals.add(handle);
 }
 
 /** Closes open toasts (except those marked to survive), modals and notifications on a route switch. */
@@ -55,6 +59,8 @@ export function closeMessagesOnRouteChange(): void {
       openToasts.delete(key);
     }
   }
+  for (const handle of openModals) handle.destroy();
+  openModals.clear();
   StaticModal.destroyAll();
   api.notification.destroy();
 }
