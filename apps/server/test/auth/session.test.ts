@@ -16,7 +16,8 @@ describe('sessions', () => {
   });
 
   it('no token, a malformed header or an unknown token → 401 UNAUTHORIZED', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }, { authorization: `Bearer ${'x'.repeat(43)}` }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }, { authorization: `Bearer ${'x'.repeat(43)}` }];
+    for (const headers of variants) {
       const res = await call(ctx.app, 'POST', '/api/manage/userinfo', {}, { site: 'tw_web', headers, lang: 'en' });
       expect(res.statusCode).toBe(401);
       expect(body(res)).toEqual({ code: 401, success: false, message: errorMessage('UNAUTHORIZED', 'en'), data: null });
