@@ -1,0 +1,168 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DashboardOverview, UserInfo } from '@agent-bo/shared';
+
+// jsdom lacks matchMedia and ResizeObserver, which antd and the layout use.
+beforeAll(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+});
+
+const USER: UserInfo = {
+  id: 1,
+  lvl: 0,
+  kind: 'AGENT',
+  nickName: 'Administrator',
+  accountNo: 'admin001',
+  siteId: 'tw_web',
+  isShadow: false,
+  isDisabled: false,
+  isFullDisabled: false,
+  isFullReadonly: false,
+  homePath: '/dashboard',
+  roles: ['admin'],
+  permission: { permissions: [] },
+};
+
+const OVERVIEW: DashboardOverview = {
+  accountNo: 'admin001',
+  nickName: 'Administrator',
+  lvl: 0,
+  isShadow: false,
+  balance: '1234567.5',
+  directAgents: 3,
+  directPlayers: 7,
+  subtreeAgents: 21,
+  subtreePlayers: 100,
+  lastLoginAt: null,
+  lastLoginIp: null,
+};
+
+const envelope = (data: unknown, code = 0, message = '', status = 200) =>
+  new Response(JSON.stringify({ code, message, success: code === 0, data }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+let calls: string[];
+
+function server(path: string, init: RequestInit): Response {
+  const url = new URL(path, 'http://localhost');
+  calls.push(`${init.method} ${url.pathname}`);
+  const signedIn = (init.headers as Record<string, string>).Authorization === 'Bearer good-token';
+  switch (url.pathname) {
+    case '/api/manage/signin': {
+      const body = JSON.parse(String(init.body)) as { password: string };
+      if (body.password !== 'Demo1234') return envelope(null, 1001, 'Wrong account or password', 400);
+      return envelope({ token: 'good-token', expiresAt: '2099-01-01 00:00:00', user: USER });
+    }
+    case '/api/manage/userinfo':
+      return signedIn ? envelope(USER) : envelope(null, 401, 'expired', 401);
+    case '/api/getPermCode':
+      return signedIn ? envelope([]) : envelope(null, 401, 'expired', 401);
+    case '/api/manage/dashboard/overview':
+      return signedIn ? envelope(OVERVIEW) : envelope(null, 401, 'expired', 401);
+    case '/api/manage/signout':
+      return envelope(null);
+    default:
+      return envelope(null, 404, 'not found', 404);
+  }
+}
+
+async function startApp(path: string) {
+  window.history.replaceState(null, '', path);
+  const { bootstrap } = await import('../bootstrap');
+  const { App } = await import('../app');
+  bootstrap();
+  render(<App />);
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  localStorage.clear();
+  localStorage.setItem('AGENT_BO__LOCALE', JSON.stringify({ state: { locale: 'en' }, version: 1 }));
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => server(path, init)),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.stubGlobal('fetch', undefined);
+});
+
+describe('sign-in flow', { timeout: 20_000 }, () => {
+  it('a deep link while signed out goes to login, then back to the deep link after sign-in', async () => {
+    await startApp('/dashboard/workbench');
+    const account = await screen.findByTestId('login-account', {}, { timeout: 5000 });
+    expect(window.location.pathname).toBe('/login');
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/dashboard/workbench');
+    expect(document.documentElement.lang).toBe('en');
+
+    fireEvent.change(account, { target: { value: 'admin001' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'nope-nope' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-submit'));
+    });
+    expect((await screen.findByTestId('login-error', {}, { timeout: 5000 })).textContent).toBe('Wrong account or password');
+
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Demo1234' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-submit'));
+    });
+    const balance = await screen.findByTestId('dash-balance', {}, { timeout: 5000 });
+    expect(balance.textContent).toBe('1,234,567.50');
+    expect(screen.getByTestId('dash-direct-players').textContent).toBe('7');
+    expect(window.location.pathname).toBe('/dashboard/workbench');
+    expect(calls).toContain('GET /api/getPermCode');
+    await waitFor(() => expect(document.title).toBe('Workbench - Agent Back Office'));
+  });
+
+  it('rejects a malformed account id with the translated field message, without calling the server', async () => {
+    await startApp('/login');
+    const account = await screen.findByTestId('login-account', {}, { timeout: 5000 });
+    fireEvent.change(account, { target: { value: 'ab' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'x' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-submit'));
+    });
+    expect(await screen.findByText('The account must be 8–12 letters or digits', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.filter((c) => c.includes('signin'))).toHaveLength(0);
+  });
+
+  it('a stored but revoked token ends on login with the redirect query', async () => {
+    localStorage.setItem('AGENT_BO__USER', JSON.stringify({ state: { token: 'revoked', expiresAt: null }, version: 1 }));
+    await startApp('/dashboard');
+    await screen.findByTestId('login-account', {}, { timeout: 5000 });
+    expect(window.location.pathname).toBe('/login');
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/dashboard');
+  });
+
+  it('an unknown path shows the error page once signed in', async () => {
+    localStorage.setItem('AGENT_BO__USER', JSON.stringify({ state: { token: 'good-token', expiresAt: null }, version: 1 }));
+    await startApp('/no/such/page');
+    expect(await screen.findByTestId('error-page', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('side-menu').textContent).toContain('Dashboard');
+  });
+});
