@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { expect, inject, it } from 'vitest';
+import { createDatabase } from '../../src/db/client.js';
+import { runMigrations } from '../../src/db/migrate.js';
+import { withDatabase } from '../global-setup.js';
+
+it('several processes migrating one empty database at once all succeed, once', async () => {
+  const { adminUrl, template } = inject('pg');
+  const name = `${template}_mig_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${admin.escapeIdentifier(name)} template template0`);
+  // three independent pools stand for three server processes starting together
+  const pools = [0, 1, 2].map(() => createDatabase(withDatabase(adminUrl, name), { max: 1 }));
+  try {
+    await Promise.all(pools.map((d) => runMigrations(d.pool)));
+    const { rows } = await pools[0]!.pool.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(rows[0].n).toBe(2);
+    const tables = await pools[0]!.pool.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+    expect(tables.rows[0].n).toBe(5);
+  } finally {
+    await Promise.all(pools.map((d) => d.close()));
+    await admin.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);
+    await admin.end();
+  }
+});
