@@ -21,7 +21,11 @@ function Logo({ collapsed }: { collapsed: boolean }) {
   return (
     <div className="app-logo">
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      {collapsed ? null : <span className="app-logo__title">{t('productTitle')}</span>}
+      {collapsed ? null : (
+        <span className="app-logo__title" title={t('productTitle')}>
+          {t('productTitle')}
+        </span>
+      )}
     </div>
   );
 }
