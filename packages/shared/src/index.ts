@@ -9,3 +9,4 @@ export * from './access.js';
 export * from './menu.js';
 export * from './money.js';
 export * from './dashboard.js';
+export * from './members.js';
