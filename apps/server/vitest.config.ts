@@ -1,9 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// @agent-bo/shared is read from its TypeScript source, so tests never depend on a prior build.
+// An alias (not the `source` export condition) because Vitest's server-side module runner does
+// not apply custom resolve conditions to workspace packages.
+const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
+
 export default defineConfig({
-  // Resolve @agent-bo/shared to its TypeScript source (the `source` export condition).
-  resolve: { conditions: ['source', 'module', 'node', 'development|production'] },
-  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+  resolve: { alias: { '@agent-bo/shared': sharedSource } },
   test: {
     include: ['test/**/*.test.ts'],
     // One PostgreSQL (embedded, or DATABASE_URL) and one migrated, seeded template per run.
