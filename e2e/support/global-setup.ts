@@ -67,7 +67,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    // A graceful stop takes about a second; past 15 s the server is killed. The timer is
+    // unref'd so it never holds the test process open by itself.
+    const giveUp = new Promise((r) => setTimeout(r, 15_000).unref());
+    await Promise.race([exited, giveUp]);
     if (server.exitCode === null) server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   };
