@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { memberRoutes } from './modules/members/routes.js';
 import { healthRoutes, type RequestMetrics } from './modules/health/routes.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -28,6 +29,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   throttle: DEFAULT_THROTTLE,
   rateLimit: { max: 600, timeWindowMs: 60_000 },
   sleep,
+  handoffKey: randomBytes(32),
+  now: () => new Date(),
 };
 
 export interface BuildAppOptions {
@@ -101,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes);
       await api.register(menuRoutes);
       await api.register(dashboardRoutes);
+      await api.register(memberRoutes);
     },
     { prefix: config.apiPrefix },
   );

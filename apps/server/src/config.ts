@@ -44,4 +44,8 @@ export interface AppConfig {
   rateLimit: { max: number; timeWindowMs: number } | false;
   /** How slowed sign-ins wait; tests replace it to observe delays without timing. */
   sleep: (ms: number) => Promise<void>;
+  /** 32-byte AES-256-GCM key of the one-time password hand-off (HANDOFF_KEY / DATA_DIR / per process). */
+  handoffKey: Buffer;
+  /** The clock of hand-off expiry; tests move it. */
+  now: () => Date;
 }

@@ -49,6 +49,17 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
   return list;
 });
 
+/** A 32-byte key from 64 hex characters or base64(url); null when it is not one. */
+export function decodeKey(value: string): Buffer | null {
+  const v = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(v)) return Buffer.from(v, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(v)) {
+    const buf = Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return buf.length === 32 ? buf : null;
+  }
+  return null;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -75,6 +86,15 @@ const envSchema = z.object({
   SITE_HOSTS: siteHosts.default({}),
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => path.resolve(v ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'))),
+  /** 32-byte key of the password hand-off: 64 hex characters or base64 of 32 bytes. */
+  HANDOFF_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => decodeKey(v) !== null, { message: 'must be 32 bytes as 64 hex characters or base64' })
+      .transform((v) => decodeKey(v) as Buffer)
+      .optional(),
+  ),
   EMBEDDED_PG_PORT: z.preprocess(
     emptyToUndefined,
     port.refine((p) => p !== 5432, { message: 'must not be 5432 (left to a system PostgreSQL)' }).optional(),

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { loadOrCreateKeyFile } from './lib/handoff.js';
 import { buildApp } from './app.js';
 import { EnvError, isDemoMode, loadEnv, type Env } from './env.js';
 import { createDatabase, type Database } from './db/client.js';
@@ -68,6 +70,15 @@ async function main(): Promise<void> {
       await upsertSites(database.db);
     }
 
+    // Hand-off key: HANDOFF_KEY; else the embedded mode's key file in DATA_DIR; else (external
+    // database, no key) one per process — hand-offs then do not survive a restart.
+    let handoffKey = env.HANDOFF_KEY;
+    if (!handoffKey && !env.DATABASE_URL) handoffKey = await loadOrCreateKeyFile(env.DATA_DIR);
+    if (!handoffKey) {
+      handoffKey = randomBytes(32);
+      log.warn('HANDOFF_KEY is not set: one-time passwords shown by copy_info will not survive a restart or reach other processes');
+    }
+
     app = await buildApp({
       db: database.db,
       pool: database.pool,
@@ -80,6 +91,7 @@ async function main(): Promise<void> {
         siteHosts: env.SITE_HOSTS,
         trustProxy: env.TRUST_PROXY,
         webDistDir: env.WEB_DIST_DIR,
+        handoffKey,
       },
     });
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -284,3 +284,11 @@ export const historyRowSchema = z.object({
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 export const historyPageSchema = pageSchema(historyRowSchema);
+
+// ---- responses added by the server (additive) ----------------------------------------------
+
+/** `player/register` answers with the new account number; the player waits for verification. */
+export const registerResponseSchema = z.object({ accountNo: z.string(), verifyStatus: z.enum(VERIFY_STATUSES) });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+/** `player/submit_verify` answers with the new verification state (PENDING). */
+export const submitVerifyResponseSchema = z.object({ verifyStatus: z.enum(VERIFY_STATUSES) });

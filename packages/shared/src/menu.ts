@@ -32,6 +32,7 @@ export const MENU: readonly MenuEntry[] = [
       { name: 'Workbench', path: '/dashboard/workbench', titleKey: 'routes.workbench', order: 10, hideMenu: true },
     ],
   },
+  { name: 'Member', path: '/member/index', titleKey: 'routes.member', icon: 'TeamOutlined', order: 30 },
 ];
 
 export interface MenuItem {

@@ -30,10 +30,10 @@ async function expected(accountNo: string) {
 }
 
 describe('POST /api/manage/dashboard/overview', () => {
-  it('admin: the whole site tree (21 agents, 100 players), balance = −(sum of the others)', async () => {
+  it('admin: the whole site tree (33 agents, 300 players), balance = −(sum of the others)', async () => {
     const token = await signinAs(ctx.app, 'admin001');
     const data = body(await overview(token)).data;
-    expect(data).toMatchObject({ accountNo: 'admin001', lvl: 0, isShadow: false, directAgents: 3, subtreeAgents: 21, subtreePlayers: 100 });
+    expect(data).toMatchObject({ accountNo: 'admin001', lvl: 0, isShadow: false, directAgents: 3, subtreeAgents: 33, subtreePlayers: 300 });
     expect(data).toMatchObject(await expected('admin001'));
     const { rows } = await ctx.database.pool.query(`select sum(balance)::text as s from accounts where site_id = 'tw_web'`);
     expect(rows[0].s).toBe('0');

@@ -26,16 +26,36 @@ describe('demo seed', () => {
     expect(await verifyPassword(admins[0].password_hash, DEMO_CREDENTIALS.password)).toBe(true);
   });
 
-  it('builds per site 3 + 6 + 12 agents, 3 shadows and 100 players', async () => {
+  it('builds per site 3 + 6 + 12 + 12 agents, 5 shadows and 300 players', async () => {
     const rows = await q(`select site_id, lvl, kind, is_shadow, count(*)::int as n from accounts group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
     for (const site of SITES) {
       const of = (lvl: number, kind: string, shadow: boolean) => rows.filter((r) => r.site_id === site.id && r.lvl === lvl && r.kind === kind && r.is_shadow === shadow).reduce((n, r) => n + r.n, 0);
-      expect([of(1, 'AGENT', false), of(2, 'AGENT', false), of(3, 'AGENT', false)]).toEqual([3, 6, 12]);
+      expect([of(1, 'AGENT', false), of(2, 'AGENT', false), of(3, 'AGENT', false), of(4, 'AGENT', false)]).toEqual([3, 6, 12, 12]);
       const shadows = rows.filter((r) => r.site_id === site.id && r.is_shadow).reduce((n, r) => n + r.n, 0);
       const players = rows.filter((r) => r.site_id === site.id && r.kind === 'PLAYER').reduce((n, r) => n + r.n, 0);
-      expect(shadows).toBe(3);
-      expect(players).toBe(100);
+      expect(shadows).toBe(5);
+      expect(players).toBe(300);
     }
+  });
+
+  it('has registered players waiting for verification, and gives every agent an invite code', async () => {
+    const rows = await q(`select site_id, verify_status, registered, count(*)::int as n from accounts where kind = 'PLAYER' group by 1, 2, 3`);
+    for (const site of SITES) {
+      const of = (status: string) => rows.filter((r) => r.site_id === site.id && r.verify_status === status).reduce((n, r) => n + r.n, 0);
+      expect([of('PENDING'), of('UNSUBMITTED'), of('VERIFIED')]).toEqual([5, 2, 293]);
+    }
+    const pending = await q(`select real_name, phone, verify_submitted_at from accounts where verify_status = 'PENDING'`);
+    expect(pending.every((r) => r.real_name && r.phone && r.verify_submitted_at)).toBe(true);
+    const missing = await q(`select count(*)::int as n from accounts where kind = 'AGENT' and not is_shadow and invite_code is null`);
+    expect(missing[0].n).toBe(0);
+  });
+
+  it('seeds six providers (one in maintenance) and five bet-limit presets on every site', async () => {
+    const providers = await q(`select site_id, count(*)::int as n from site_providers group by 1`);
+    expect(providers.map((r) => r.n)).toEqual([6, 6, 6, 6]);
+    expect(await q(`select code from providers where status = 'MAINTAIN'`)).toEqual([{ code: 'KY' }]);
+    const presets = await q(`select site_id, count(*)::int as n from bet_limit_presets group by 1`);
+    expect(presets.map((r) => r.n)).toEqual([5, 5, 5, 5]);
   });
 
   it('balances sum to zero per site, only the house is negative', async () => {
@@ -52,6 +72,8 @@ describe('demo seed', () => {
          or c.lvl <> case when c.is_shadow then p.lvl else p.lvl + 1 end
          or c.ratio > p.ratio
          or not (c.permissions <@ p.permissions)
+         or not (c.providers <@ p.providers)
+         or not (c.bet_limits <@ p.bet_limits)
          or c.site_id <> p.site_id`);
     expect(bad).toEqual([]);
     const codes = await q(`select distinct unnest(permissions) as code from accounts`);

@@ -46,6 +46,17 @@ export const accounts = pgTable(
     /** Directly granted permission codes; the effective set is this ∩ the parent's effective set. */
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     inviteCode: text('invite_code'),
+    /** Enabled game provider codes: a subset of the parent's (the admin: every provider of the site). */
+    providers: text('providers').array().notNull().default(sql`'{}'::text[]`),
+    /** Allowed bet-limit preset codes: a subset of the parent's (the admin: every preset of the site). */
+    betLimits: text('bet_limits').array().notNull().default(sql`'{}'::text[]`),
+    /** Players: identity verification. Accounts created by an agent are VERIFIED; self-registered start UNSUBMITTED. */
+    verifyStatus: text('verify_status', { enum: ['UNSUBMITTED', 'PENDING', 'VERIFIED', 'REJECTED'] }).notNull().default('VERIFIED'),
+    /** Registered itself through an invite URL (PLAYER_REGISTER). */
+    registered: boolean('registered').notNull().default(false),
+    realName: text('real_name'),
+    phone: text('phone'),
+    verifySubmittedAt: timestamp('verify_submitted_at', { withTimezone: true }),
     createdBy: integer('created_by').references((): AnyPgColumn => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

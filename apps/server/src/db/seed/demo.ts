@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PERMISSION_CODES, SITES, type PermissionCode, type SiteId } from '@agent-bo/shared';
 import type { Db } from '../client.js';
 import { accounts } from '../schema/index.js';
 import { hashPassword } from '../../lib/password.js';
 import { DEMO_CREDENTIALS } from './demo-credentials.js';
-import { upsertSites } from './sites.js';
+import { DEMO_BET_LIMITS, DEMO_PROVIDERS, upsertSites } from './sites.js';
+
+const DEMO_PLAYERS = 300;
 
 export { DEMO_CREDENTIALS };
 
@@ -20,6 +21,14 @@ export interface DemoNode {
   /** Minor units. */
   balance: bigint;
   permissions: PermissionCode[];
+  providers: string[];
+  betLimits: string[];
+  /** Players only; default VERIFIED. Registered players carry realName/phone once submitted. */
+  verifyStatus?: 'UNSUBMITTED' | 'PENDING' | 'VERIFIED' | 'REJECTED';
+  registered?: boolean;
+  realName?: string;
+  phone?: string;
+  inviteCode?: string;
   children: DemoNode[];
 }
 
@@ -63,7 +72,8 @@ const two = (n: number) => String(n).padStart(2, '0');
 export function demoTree(siteId: SiteId): DemoNode {
   const rand = mulberry32(seedOf(siteId));
   const between = (lo: number, hi: number) => BigInt(lo + Math.floor(rand() * (hi - lo + 1)));
-  const agent = (accountNo: string, ratio: number, permissions: PermissionCode[]): DemoNode => ({
+  const code = () => Array.from({ length: 10 }, () => 'abcdefghijkmnpqrstuvwxyz23456789'[Math.floor(rand() * 32)]).join('');
+  const agent = (accountNo: string, ratio: number, permissions: PermissionCode[], providers: string[], betLimits: string[]): DemoNode => ({
     accountNo,
     nickName: `Agent ${accountNo.slice(5)}`,
     kind: 'AGENT',
@@ -71,6 +81,9 @@ export function demoTree(siteId: SiteId): DemoNode {
     ratio,
     balance: between(1_000_000, 10_000_000),
     permissions,
+    providers,
+    betLimits,
+    inviteCode: code(),
     children: [],
   });
   const shadow = (accountNo: string, owner: DemoNode | null, permissions: PermissionCode[]): DemoNode => ({
@@ -81,6 +94,8 @@ export function demoTree(siteId: SiteId): DemoNode {
     ratio: 0,
     balance: 0n,
     permissions,
+    providers: [],
+    betLimits: [],
     children: [],
   });
 
@@ -92,26 +107,35 @@ export function demoTree(siteId: SiteId): DemoNode {
     ratio: 10_000,
     balance: 0n,
     permissions: [...PERMISSION_CODES],
+    providers: DEMO_PROVIDERS.map((p) => p.code),
+    betLimits: DEMO_BET_LIMITS.map((b) => b.code),
+    inviteCode: code(),
     children: [],
   };
 
   const l1: DemoNode[] = [];
   const l2: DemoNode[] = [];
   const l3: DemoNode[] = [];
+  const l4: DemoNode[] = [];
+  // The first child keeps its parent's providers and bet limits; the second drops the last one.
+  const narrow = (list: string[], j: number) => (j === 0 || list.length <= 2 ? [...list] : list.slice(0, -1));
   [9000, 8500, 8000].forEach((ratio, i) => {
-    const a = agent(`agentA${two(i + 1)}`, ratio, L1_GRANTS[i] ?? []);
+    const a = agent(`agentA${two(i + 1)}`, ratio, L1_GRANTS[i] ?? [], narrow(admin.providers, i), narrow(admin.betLimits, i === 2 ? 1 : 0));
     l1.push(a);
     admin.children.push(a);
     for (let j = 0; j < 2; j++) {
       const grant = j === 0 ? without(a.permissions, ['ROLE_PERMISSION_WRITE', 'OPERATION_TRANSFER']) : readOnly(a.permissions);
-      const b = agent(`agentB${two(l2.length + 1)}`, a.ratio - 500 - 500 * j, grant);
+      const b = agent(`agentB${two(l2.length + 1)}`, a.ratio - 500 - 500 * j, grant, narrow(a.providers, j), narrow(a.betLimits, j));
       l2.push(b);
       a.children.push(b);
       for (let k = 0; k < 2; k++) {
         const g = k === 0 ? [...readOnly(b.permissions), ...b.permissions.filter((c) => c === 'MOVE_USER')] : readOnly(b.permissions).slice(0, 2);
-        const c = agent(`agentC${two(l3.length + 1)}`, b.ratio - 1000 - 250 * k, g);
+        const c = agent(`agentC${two(l3.length + 1)}`, b.ratio - 1000 - 250 * k, g, narrow(b.providers, k), narrow(b.betLimits, k));
         l3.push(c);
         b.children.push(c);
+        const d = agent(`agentD${two(l4.length + 1)}`, c.ratio - 500, readOnly(c.permissions).slice(0, 2), narrow(c.providers, 1), [...c.betLimits]);
+        l4.push(d);
+        c.children.push(d);
       }
     }
   });
@@ -121,17 +145,34 @@ export function demoTree(siteId: SiteId): DemoNode {
   admin.children.push(shadow('shadow00', null, readOnly(PERMISSION_CODES)));
   a01.children.push(shadow('shadowA01', a01, readOnly(a01.permissions)));
   b01.children.push(shadow('shadowB01', b01, readOnly(b01.permissions)));
+  const c01 = l3[0]!;
+  const d01 = l4[0]!;
+  c01.children.push(shadow('shadowC01', c01, readOnly(c01.permissions)));
+  d01.children.push(shadow('shadowD01', d01, readOnly(d01.permissions)));
 
-  for (let n = 0; n < 100; n++) {
-    const parent = n < 72 ? l3[n % l3.length]! : n < 90 ? l2[n % l2.length]! : l1[n % l1.length]!;
+  // player001..100 as before (72 under level 3, 18 under level 2, 10 under level 1), then
+  // player101..300 under level 4. player294..298 registered themselves and wait for
+  // verification (PENDING), player299..300 registered but have not submitted yet.
+  for (let n = 0; n < DEMO_PLAYERS; n++) {
+    const no = String(n + 1).padStart(3, '0');
+    let parent = n < 72 ? l3[n % l3.length]! : n < 90 ? l2[n % l2.length]! : n < 100 ? l1[n % l1.length]! : l4[n % l4.length]!;
+    const pending = n + 1 >= 294 && n + 1 <= 298;
+    const unsubmitted = n + 1 >= 299;
+    if (pending || unsubmitted) parent = n + 1 <= 296 || unsubmitted ? c01 : d01;
     parent.children.push({
-      accountNo: `player${String(n + 1).padStart(3, '0')}`,
-      nickName: `Player ${String(n + 1).padStart(3, '0')}`,
+      accountNo: `player${no}`,
+      nickName: `Player ${no}`,
       kind: 'PLAYER',
       isShadow: false,
       ratio: 0,
-      balance: between(0, 500_000),
+      balance: pending || unsubmitted ? 0n : between(0, 500_000),
       permissions: [],
+      providers: [...parent.providers],
+      betLimits: narrow(parent.betLimits, n % 2),
+      verifyStatus: pending ? 'PENDING' : unsubmitted ? 'UNSUBMITTED' : 'VERIFIED',
+      registered: pending || unsubmitted,
+      realName: pending ? `Real Name ${no}` : undefined,
+      phone: pending ? `+886 912 345 ${no}` : undefined,
       children: [],
     });
   }
@@ -170,8 +211,15 @@ export async function insertTree(db: Pick<Db, 'insert'>, siteId: SiteId, root: D
           balance: node.balance,
           ratio: node.ratio,
           permissions: node.permissions,
-          inviteCode: node.kind === 'AGENT' && !node.isShadow ? randomBytes(6).toString('base64url') : null,
-          createdBy: parentId,
+          inviteCode: node.inviteCode ?? null,
+          providers: node.providers,
+          betLimits: node.betLimits,
+          verifyStatus: node.verifyStatus ?? 'VERIFIED',
+          registered: node.registered ?? false,
+          realName: node.realName ?? null,
+          phone: node.phone ?? null,
+          verifySubmittedAt: node.verifyStatus === 'PENDING' ? new Date() : null,
+          createdBy: node.registered ? null : parentId,
         })),
       )
       .returning({ id: accounts.id, accountNo: accounts.accountNo });

@@ -1,9 +1,32 @@
 import { sql } from 'drizzle-orm';
 import { SITES } from '@agent-bo/shared';
 import type { Db } from '../client.js';
-import { sites } from '../schema/index.js';
+import { betLimitPresets, providers, siteProviders, sites } from '../schema/index.js';
 
-/** Mirrors the shared SITES table into the database (configuration, created in every mode). */
+/** The platform's game providers, offered on every site (one under maintenance). */
+export const DEMO_PROVIDERS = [
+  { code: 'EVO', name: 'Evolution', status: 'ACTIVE' },
+  { code: 'PG', name: 'PG Soft', status: 'ACTIVE' },
+  { code: 'JILI', name: 'JILI', status: 'ACTIVE' },
+  { code: 'SABA', name: 'SABA Sports', status: 'ACTIVE' },
+  { code: 'PP', name: 'Pragmatic Play', status: 'ACTIVE' },
+  { code: 'KY', name: 'Kaiyuan', status: 'MAINTAIN' },
+] as const;
+
+/** Bet-limit presets of every site, in minor units. */
+export const DEMO_BET_LIMITS = [
+  { code: 'A', name: 'A 10–5,000', min: 1_000n, max: 500_000n },
+  { code: 'B', name: 'B 50–20,000', min: 5_000n, max: 2_000_000n },
+  { code: 'C', name: 'C 100–50,000', min: 10_000n, max: 5_000_000n },
+  { code: 'D', name: 'D 500–200,000', min: 50_000n, max: 20_000_000n },
+  { code: 'E', name: 'E 1,000–500,000', min: 100_000n, max: 50_000_000n },
+] as const;
+
+/**
+ * Mirrors the shared SITES table into the database (configuration, created in every mode), and
+ * gives every site the provider catalogue and bet-limit presets (missing rows are added; existing
+ * rows, e.g. a provider's status, are left as they are).
+ */
 export async function upsertSites(db: Db): Promise<void> {
   await db
     .insert(sites)
@@ -18,4 +41,16 @@ export async function upsertSites(db: Db): Promise<void> {
         hosts: sql`excluded.hosts`,
       },
     });
+  await db
+    .insert(providers)
+    .values(DEMO_PROVIDERS.map((p) => ({ ...p })))
+    .onConflictDoNothing();
+  await db
+    .insert(siteProviders)
+    .values(SITES.flatMap((s) => DEMO_PROVIDERS.map((p) => ({ siteId: s.id, providerCode: p.code }))))
+    .onConflictDoNothing();
+  await db
+    .insert(betLimitPresets)
+    .values(SITES.flatMap((s) => DEMO_BET_LIMITS.map((b, i) => ({ siteId: s.id, ...b, sort: i }))))
+    .onConflictDoNothing();
 }

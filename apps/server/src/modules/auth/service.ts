@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { SITES, type SigninResponse, type SiteId } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
-import { accounts, sessions } from '../../db/schema/index.js';
+import { accounts, passwordHandoffs, sessions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
@@ -68,6 +68,8 @@ export async function signin(db: Db, input: SigninInput, options: SigninOptions)
   });
   const now = new Date();
   await db.update(accounts).set({ lastLoginAt: now, lastLoginIp: input.ip }).where(eq(accounts.id, account.id));
+  // The first sign-in ends any one-time password hand-off (copy_info shows pwd no more).
+  await db.update(passwordHandoffs).set({ usedAt: now }).where(and(eq(passwordHandoffs.accountId, account.id), isNull(passwordHandoffs.usedAt)));
   return {
     token,
     expiresAt: formatDateTime(expiresAt, siteTimeZone(input.siteId)),

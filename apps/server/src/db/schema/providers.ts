@@ -1,0 +1,39 @@
+import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sites } from './sites.js';
+
+/** Game providers of the platform (PRODUCT.md §5). */
+export const providers = pgTable('providers', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  status: text('status', { enum: ['ACTIVE', 'DISABLE', 'MAINTAIN'] }).notNull().default('ACTIVE'),
+});
+
+/** Which providers a site offers. */
+export const siteProviders = pgTable(
+  'site_providers',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    providerCode: text('provider_code')
+      .notNull()
+      .references(() => providers.code),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.providerCode] })],
+);
+
+/** Bet-limit presets of a site: min/max stake in minor units. */
+export const betLimitPresets = pgTable(
+  'bet_limit_presets',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    min: bigint('min', { mode: 'bigint' }).notNull(),
+    max: bigint('max', { mode: 'bigint' }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.code] })],
+);

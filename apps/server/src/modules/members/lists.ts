@@ -1,0 +1,241 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  basisPointsToRatio,
+  formatMinorUnits,
+  lowerAgentsRequestSchema,
+  playerListRequestSchema,
+  shadowListRequestSchema,
+  historyRequestSchema,
+  type AgentRow,
+  type HistoryRow,
+  type PlayerRow,
+  type ShadowRow,
+  type VerifyStatus,
+} from '@agent-bo/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { siteTimeZone } from '../auth/service.js';
+import type { Caller } from '../account/service.js';
+import { reach, reachAgentOrSelf, type TargetKind } from './access.js';
+
+type Page<T> = { page: number; pageSize: number; total: number; list: T[] };
+
+/** Raw list row (snake_case from SQL). */
+type RawRow = {
+  id: number;
+  parent_id: number;
+  account_no: string;
+  nick_name: string;
+  lvl: number;
+  ratio: number;
+  balance: string;
+  providers: string[];
+  bet_limits: string[];
+  permissions: string[];
+  verify_status: VerifyStatus;
+  registered: boolean;
+  is_disabled: boolean;
+  is_full_disabled: boolean;
+  is_full_readonly: boolean;
+  inh_fd: boolean;
+  inh_fr: boolean;
+  child_agents: number;
+  child_players: number;
+  created_at: Date | string;
+  last_login_at: Date | string | null;
+};
+
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/** `%text%` for LIKE, with the wildcards of the text escaped. */
+function contains(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function statusFilter(status: string | undefined): SQL {
+  switch (status) {
+    case 'NORMAL':
+      return sql`not (is_disabled or is_full_disabled or is_full_readonly or inh_fd or inh_fr)`;
+    case 'DISABLED':
+      return sql`(is_disabled or is_full_disabled or is_full_readonly or inh_fd or inh_fr)`;
+    case 'FULL_DISABLED':
+      return sql`(is_full_disabled or inh_fd)`;
+    case 'FULL_READONLY':
+      return sql`(is_full_readonly or inh_fr)`;
+    default:
+      return sql`true`;
+  }
+}
+
+const SORT_COLUMNS: Record<string, string> = {
+  accountNo: 'lower(account_no)',
+  nickName: 'lower(nick_name)',
+  createdAt: 'created_at',
+  balance: 'balance',
+  ratio: 'ratio',
+  lastLoginAt: 'last_login_at',
+};
+
+interface ListQuery {
+  where: SQL;
+  accountNo?: string;
+  nickName?: string;
+  status?: string;
+  extra?: SQL;
+  sortField: string;
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+/** Accounts matching `where` with restriction flags (own + inherited through the path), filtered, sorted, paged. */
+async function listAccounts(db: Db, q: ListQuery): Promise<{ total: number; rows: RawRow[] }> {
+  const filters: SQL[] = [statusFilter(q.status)];
+  if (q.accountNo) filters.push(sql`lower(account_no) like ${contains(q.accountNo)}`);
+  if (q.nickName) filters.push(sql`lower(nick_name) like ${contains(q.nickName)}`);
+  if (q.extra) filters.push(q.extra);
+  const where = sql.join(filters, sql` and `);
+  const base = sql`
+    with rows as (
+      select a.id, a.parent_id, a.account_no, a.nick_name, a.lvl, a.ratio, a.balance::text as balance, a.providers, a.bet_limits,
+        a.permissions, a.verify_status, a.registered, a.is_disabled, a.is_full_disabled, a.is_full_readonly, a.created_at, a.last_login_at,
+        coalesce((select bool_or(u.is_full_disabled) from accounts u where u.id = any(a.path)), false) as inh_fd,
+        coalesce((select bool_or(u.is_full_readonly) from accounts u where u.id = any(a.path)), false) as inh_fr
+      from accounts a where ${q.where}
+    )`;
+  const counted = await db.execute<{ n: number }>(sql`${base} select count(*)::int as n from rows where ${where}`);
+  const column = sql.raw(SORT_COLUMNS[q.sortField] ?? 'created_at');
+  const order = sql.raw(q.sortOrder === 'asc' ? 'asc nulls first' : 'desc nulls last');
+  const idOrder = sql.raw(q.sortOrder === 'asc' ? 'asc' : 'desc');
+  const result = await db.execute<RawRow>(sql`${base}
+    select r.*,
+      (select count(*)::int from accounts c where c.parent_id = r.id and c.kind = 'AGENT' and not c.is_shadow) as child_agents,
+      (select count(*)::int from accounts c where c.parent_id = r.id and c.kind = 'PLAYER') as child_players
+    from rows r where ${where}
+    order by ${column} ${order}, id ${idOrder}
+    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+  return { total: counted.rows[0]?.n ?? 0, rows: result.rows };
+}
+
+function restriction(r: RawRow) {
+  return {
+    isDisabled: r.is_disabled,
+    isFullDisabled: r.is_full_disabled,
+    isFullReadonly: r.is_full_readonly,
+    inheritedFullDisabled: r.inh_fd,
+    inheritedFullReadonly: r.inh_fr,
+  };
+}
+
+export async function lowerAgents(db: Db, caller: Caller, input: z.output<typeof lowerAgentsRequestSchema>): Promise<Page<AgentRow>> {
+  const parent = await reachAgentOrSelf(db, caller, input.parentId);
+  const tz = siteTimeZone(caller.siteId);
+  const { total, rows } = await listAccounts(db, {
+    ...input,
+    where: sql`a.site_id = ${caller.siteId} and a.parent_id = ${parent.id} and a.kind = 'AGENT' and not a.is_shadow`,
+  });
+  return {
+    page: input.page,
+    pageSize: input.pageSize,
+    total,
+    list: rows.map((r) => ({
+      ...restriction(r),
+      id: r.id,
+      parentId: r.parent_id,
+      accountNo: r.account_no,
+      nickName: r.nick_name,
+      lvl: r.lvl,
+      ratio: basisPointsToRatio(r.ratio),
+      balance: formatMinorUnits(r.balance),
+      childAgents: r.child_agents,
+      childPlayers: r.child_players,
+      providers: r.providers,
+      betLimits: r.bet_limits,
+      permissions: r.permissions,
+      createdAt: formatDateTime(asDate(r.created_at), tz),
+      lastLoginAt: r.last_login_at ? formatDateTime(asDate(r.last_login_at), tz) : null,
+    })),
+  };
+}
+
+export async function playerList(db: Db, caller: Caller, input: z.output<typeof playerListRequestSchema>): Promise<Page<PlayerRow>> {
+  const parent = await reachAgentOrSelf(db, caller, input.parentId);
+  const tz = siteTimeZone(caller.siteId);
+  const { total, rows } = await listAccounts(db, {
+    ...input,
+    where: sql`a.site_id = ${caller.siteId} and a.parent_id = ${parent.id} and a.kind = 'PLAYER'`,
+    extra: input.verifyStatus ? sql`verify_status = ${input.verifyStatus}` : undefined,
+  });
+  return {
+    page: input.page,
+    pageSize: input.pageSize,
+    total,
+    list: rows.map((r) => ({
+      ...restriction(r),
+      id: r.id,
+      parentId: r.parent_id,
+      accountNo: r.account_no,
+      nickName: r.nick_name,
+      balance: formatMinorUnits(r.balance),
+      verifyStatus: r.verify_status,
+      registered: r.registered,
+      providers: r.providers,
+      betLimits: r.bet_limits,
+      createdAt: formatDateTime(asDate(r.created_at), tz),
+      lastLoginAt: r.last_login_at ? formatDateTime(asDate(r.last_login_at), tz) : null,
+    })),
+  };
+}
+
+/** The shadows of the caller's working root (a shadow sees its owner's shadows). */
+export async function shadowList(db: Db, caller: Caller, input: z.output<typeof shadowListRequestSchema>): Promise<Page<ShadowRow>> {
+  const tz = siteTimeZone(caller.siteId);
+  const { total, rows } = await listAccounts(db, {
+    ...input,
+    sortField: 'createdAt',
+    sortOrder: 'desc',
+    where: sql`a.site_id = ${caller.siteId} and a.parent_id = ${caller.scopeRootId} and a.is_shadow`,
+  });
+  return {
+    page: input.page,
+    pageSize: input.pageSize,
+    total,
+    list: rows.map((r) => ({
+      ...restriction(r),
+      id: r.id,
+      accountNo: r.account_no,
+      nickName: r.nick_name,
+      permissions: r.permissions,
+      createdAt: formatDateTime(asDate(r.created_at), tz),
+      lastLoginAt: r.last_login_at ? formatDateTime(asDate(r.last_login_at), tz) : null,
+    })),
+  };
+}
+
+/** Operation-log rows whose target is the account, newest first. */
+export async function history(db: Db, caller: Caller, kind: TargetKind, input: z.output<typeof historyRequestSchema>): Promise<Page<HistoryRow>> {
+  const target = await reach(db, caller, input.id, kind);
+  const tz = siteTimeZone(caller.siteId);
+  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from operation_logs where site_id = ${caller.siteId} and target_id = ${target.id}`);
+  const result = await db.execute<{ id: string | number; action: string; operator: string | null; before: unknown; after: unknown; ip: string | null; created_at: Date | string }>(sql`
+    select l.id, l.action, o.account_no as operator, l.before, l.after, l.ip, l.created_at
+    from operation_logs l left join accounts o on o.id = l.operator_id
+    where l.site_id = ${caller.siteId} and l.target_id = ${target.id}
+    order by l.created_at desc, l.id desc
+    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
+  return {
+    page: input.page,
+    pageSize: input.pageSize,
+    total: counted.rows[0]?.n ?? 0,
+    list: result.rows.map((r) => ({
+      id: Number(r.id),
+      action: r.action,
+      operatorAccountNo: r.operator,
+      before: r.before,
+      after: r.after,
+      ip: r.ip,
+      createdAt: formatDateTime(asDate(r.created_at), tz),
+    })),
+  };
+}
