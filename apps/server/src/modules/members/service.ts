@@ -344,14 +344,14 @@ async function cascadeNarrowing(tx: Q, account: AccountRow, set: { providers?: s
   let touched = 0;
   if (set.providers) {
     const r = await tx.execute(sql`
-      update accounts set providers = array(select p from unnest(providers) p where p = any(${set.providers}::text[]))
-      where site_id = ${account.siteId} and path @> array[${account.id}]::integer[] and not (providers <@ ${set.providers}::text[])`);
+      update accounts set providers = array(select p from unnest(providers) p where p = any(${sql.param(set.providers)}::text[]))
+      where site_id = ${account.siteId} and path @> array[${account.id}]::integer[] and not (providers <@ ${sql.param(set.providers)}::text[])`);
     touched += r.rowCount ?? 0;
   }
   if (set.betLimits) {
     const r = await tx.execute(sql`
-      update accounts set bet_limits = array(select b from unnest(bet_limits) b where b = any(${set.betLimits}::text[]))
-      where site_id = ${account.siteId} and path @> array[${account.id}]::integer[] and not (bet_limits <@ ${set.betLimits}::text[])`);
+      update accounts set bet_limits = array(select b from unnest(bet_limits) b where b = any(${sql.param(set.betLimits)}::text[]))
+      where site_id = ${account.siteId} and path @> array[${account.id}]::integer[] and not (bet_limits <@ ${sql.param(set.betLimits)}::text[])`);
     touched += r.rowCount ?? 0;
   }
   return touched;
@@ -494,7 +494,7 @@ export async function upperAgents(db: Db, m: Pick<MemberContext, 'caller'>, id: 
   const ids = upperChainIds(m, target);
   if (ids.length === 0) return [];
   const rows = await db.execute<{ id: number; account_no: string; nick_name: string; lvl: number }>(
-    sql`select id, account_no, nick_name, lvl from accounts where id = any(${ids}::integer[])`,
+    sql`select id, account_no, nick_name, lvl from accounts where id = any(${sql.param(ids)}::integer[])`,
   );
   const byId = new Map(rows.rows.map((r) => [r.id, r]));
   return ids.map((i) => byId.get(i)!).map((r) => ({ id: r.id, accountNo: r.account_no, nickName: r.nick_name, lvl: r.lvl }));
@@ -521,7 +521,7 @@ export async function move(m: MemberContext, input: MoveRequest): Promise<null> 
     const delta = newParent.lvl + 1 - target.lvl;
     const keep = sql.raw(String(target.path.length + 1));
     await tx.execute(sql`
-      update accounts set path = ${newPath}::integer[] || path[${keep}:], lvl = lvl + ${delta}::int,
+      update accounts set path = ${sql.param(newPath)}::integer[] || path[${keep}:], lvl = lvl + ${delta}::int,
         parent_id = case when id = ${target.id} then ${newParent.id}::int else parent_id end
       where site_id = ${target.siteId} and (id = ${target.id} or path @> array[${target.id}]::integer[])`);
     await writeLog(
