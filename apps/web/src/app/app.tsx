@@ -7,12 +7,13 @@ import { AuthGuard, LoginGuard } from './guards';
 import { BasicLayout } from './layouts/basic-layout';
 import { AppProviders } from './providers';
 import { flattenRoutes } from './route-access';
-import { EXCEPTION_PATH, LOGIN_PATH, REDIRECT_ROUTE } from './route-table';
+import { EXCEPTION_PATH, LOGIN_PATH, REDIRECT_ROUTE, REGISTER_PATH } from './route-table';
 import { RouteEffects } from './route-effects';
 import { homePath } from './session';
 import { usePermissionStore } from './stores/permission-store';
 
 const LoginPage = lazy(() => import('../features/auth/routes/login-page'));
+const RegisterPage = lazy(() => import('../features/register/routes/register-page'));
 
 /**
  * The router. Login is public; everything else sits behind the guard and the shared layout.
@@ -31,6 +32,14 @@ function AppRoutes() {
               <LoginPage />
             </Suspense>
           </LoginGuard>
+        }
+      />
+      <Route
+        path={REGISTER_PATH}
+        element={
+          <Suspense fallback={<FullPageSpin />}>
+            <RegisterPage />
+          </Suspense>
         }
       />
       <Route element={<AuthGuard />}>

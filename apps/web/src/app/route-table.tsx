@@ -11,12 +11,16 @@ export const LOGIN_PATH = '/login';
 export const DEFAULT_HOME_PATH = '/dashboard';
 export const EXCEPTION_PATH = '/exception';
 export const REDIRECT_PATH = '/redirect';
+/** Public player registration through an agent's invite URL (`/register?code=…`). */
+export const REGISTER_PATH = '/register';
 
 const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
+const MemberPage = lazy(() => import('../features/member/routes/member-page'));
 
 const PAGES: Record<string, ComponentType> = {
   Dashboard: DashboardPage,
   Workbench: DashboardPage,
+  Member: MemberPage,
 };
 
 function fromMenu(entry: MenuEntry): AppRoute | undefined {
@@ -50,6 +54,12 @@ export const LOGIN_ROUTE: AppRoute = {
   meta: { titleKey: 'routes.login', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true },
 };
 
+export const REGISTER_ROUTE: AppRoute = {
+  name: 'Register',
+  path: REGISTER_PATH,
+  meta: { titleKey: 'routes.register', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true },
+};
+
 export const ROOT_ROUTE: AppRoute = {
   name: 'Root',
   path: '/',
@@ -81,7 +91,7 @@ export const BASIC_ROUTES: readonly AppRoute[] = [ROOT_ROUTE, REDIRECT_ROUTE, EX
 
 /** Everything known, for titles and breadcrumbs of any path. */
 export function allRoutes(built: readonly AppRoute[]): AppRoute[] {
-  return [LOGIN_ROUTE, ...BASIC_ROUTES, ...built, PAGE_NOT_FOUND_ROUTE];
+  return [LOGIN_ROUTE, REGISTER_ROUTE, ...BASIC_ROUTES, ...built, PAGE_NOT_FOUND_ROUTE];
 }
 
 /** Builds a `/redirect/...` href that re-enters `path` (with `query`), e.g. to refresh the page. */

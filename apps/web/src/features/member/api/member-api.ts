@@ -1,0 +1,116 @@
+import type {
+  AgentChangeInfoRequest,
+  AgentCreateRequest,
+  AgentRow,
+  BetLimitPreset,
+  ChangeStatusRequest,
+  CopyInfo,
+  HistoryRow,
+  LowerAgentsRequest,
+  MoveRequest,
+  PermissionGrantRequest,
+  PlayerChangeInfoRequest,
+  PlayerCreateRequest,
+  PlayerListRequest,
+  PlayerRow,
+  ProviderOption,
+  RegisterRequest,
+  ShadowCreateRequest,
+  ShadowRow,
+  UpperAgent,
+  UserInfo,
+  VerifyRequest,
+  VerifyStatus,
+} from '@agent-bo/shared';
+import { api } from '../../../lib/api';
+import type { RequestOptions } from '../../../lib/api-client';
+
+/** A server page (spec §3 "Paging"). */
+export interface Page<T> {
+  page: number;
+  pageSize: number;
+  total: number;
+  list: T[];
+}
+
+export interface ShadowListRequest {
+  page?: number;
+  pageSize?: number;
+  accountNo?: string;
+  nickName?: string;
+  status?: LowerAgentsRequest['status'];
+}
+
+export interface Verification {
+  status: VerifyStatus;
+  realName: string | null;
+  phone: string | null;
+  submittedAt: string | null;
+}
+
+export type AccountKind = 'agent' | 'player' | 'shadow';
+
+const M = '/manage';
+
+/** Drops empty strings and undefined values so optional filters are simply absent (requests are strict). */
+export function compact<T extends object>(body: T): T {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as T;
+}
+
+export const memberApi = {
+  /** User info of an account inside the caller's subtree (the level being viewed). */
+  accountInfo: (id: number, signal?: AbortSignal) => api.post<UserInfo>(`${M}/userinfo`, { id }, { signal }),
+  lowerAgents: (body: LowerAgentsRequest, signal?: AbortSignal) =>
+    api.post<Page<AgentRow>>(`${M}/agent/lower_agents`, compact(body), { signal }),
+  players: (body: PlayerListRequest, signal?: AbortSignal) =>
+    api.post<Page<PlayerRow>>(`${M}/player/list`, compact(body), { signal }),
+  shadows: (body: ShadowListRequest, signal?: AbortSignal) =>
+    api.post<Page<ShadowRow>>(`${M}/shadow/list`, compact(body), { signal }),
+
+  createAgent: (body: AgentCreateRequest) => api.post<CopyInfo>(`${M}/agent/create`, compact(body), { successMessage: true }),
+  createPlayer: (body: PlayerCreateRequest) => api.post<CopyInfo>(`${M}/player/create`, compact(body), { successMessage: true }),
+  createShadow: (body: ShadowCreateRequest) => api.post<CopyInfo>(`${M}/shadow/create`, compact(body), { successMessage: true }),
+
+  changeAgentInfo: (body: AgentChangeInfoRequest) =>
+    api.post<unknown>(`${M}/agent/change_account_info`, body, { successMessage: true }),
+  changePlayerInfo: (body: PlayerChangeInfoRequest) =>
+    api.post<unknown>(`${M}/player/change_account_info`, body, { successMessage: true }),
+
+  changeStatus: (kind: AccountKind, body: ChangeStatusRequest) =>
+    api.post<unknown>(`${M}/${kind}/change_status`, body, { successMessage: true }),
+  move: (body: MoveRequest) => api.post<unknown>(`${M}/agent/move`, body, { successMessage: true }),
+
+  copyInfo: (kind: 'agent' | 'player', id: number) => api.post<CopyInfo>(`${M}/${kind}/copy_info`, { id }),
+  copyInviteUrl: (id: number) => api.post<{ url: string }>(`${M}/agent/copy_invite_url`, { id }),
+  checkAccountNo: (accountNo: string, options?: RequestOptions) =>
+    api.post<{ available: boolean }>(`${M}/agent/check_account_no`, { accountNo }, { errorMessageMode: 'none', ...options }),
+  upperAgents: (id: number, signal?: AbortSignal) => api.post<UpperAgent[]>(`${M}/agent/upper_agents`, { id }, { signal }),
+  suggestAccountNo: (kind: 'agent' | 'player') =>
+    api.get<{ accountNo: string }>(`${M}/${kind}/create_account_no`, { errorMessageMode: 'none' }),
+  providers: (id: number, signal?: AbortSignal) => api.post<ProviderOption[]>(`${M}/agent/providers`, { id }, { signal }),
+  betLimits: (signal?: AbortSignal) => api.get<BetLimitPreset[]>(`${M}/bet_limits`, { signal }),
+
+  resetPassword: (kind: 'agent' | 'player', id: number) =>
+    api.post<CopyInfo>(`${M}/${kind}/reset_password`, { id }, { successMessage: true }),
+  verification: (id: number, signal?: AbortSignal) => api.post<Verification>(`${M}/player/verification`, { id }, { signal }),
+  verify: (body: VerifyRequest) => api.post<unknown>(`${M}/player/verify`, compact(body), { successMessage: true }),
+  changePermissions: (kind: 'agent' | 'shadow', body: PermissionGrantRequest) =>
+    api.post<unknown>(`${M}/${kind}/change_permissions`, body, { successMessage: true }),
+  history: (kind: AccountKind, body: { id: number; page: number; pageSize: number }, signal?: AbortSignal) =>
+    api.post<Page<HistoryRow>>(`${M}/${kind}/history`, body, { signal }),
+
+  register: (body: RegisterRequest) => api.post<unknown>(`${M}/player/register`, body, { errorMessageMode: 'none' }),
+};
+
+export const memberKeys = {
+  all: ['member'] as const,
+  agents: (q: unknown) => ['member', 'agents', q] as const,
+  players: (q: unknown) => ['member', 'players', q] as const,
+  shadows: (q: unknown) => ['member', 'shadows', q] as const,
+  account: (id: number) => ['member', 'account', id] as const,
+  upper: (id: number) => ['member', 'upper', id] as const,
+  providers: (id: number) => ['member', 'providers', id] as const,
+  betLimits: ['member', 'betLimits'] as const,
+  history: (kind: AccountKind, id: number, page: number, pageSize: number) => ['member', 'history', kind, id, page, pageSize] as const,
+  verification: (id: number) => ['member', 'verification', id] as const,
+};

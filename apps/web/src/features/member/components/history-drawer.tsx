@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { Drawer, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, LOG_ACTION_CODES, PAGE_SIZES, type HistoryRow } from '@agent-bo/shared';
+import { memberApi, memberKeys, type AccountKind } from '../api/member-api';
+import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+
+/** A before/after value of the log, compact: `{a: 1}` → `a: 1`. */
+export function describeChange(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return value.map(describeChange).join(', ');
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+    .join('; ');
+}
+
+/** The operation log of one account (who did what, before → after, from where, when). */
+export function HistoryDrawer({ target, onClose }: { target: { kind: AccountKind; id: number; accountNo: string } | null; onClose: () => void }) {
+  const { t } = useTranslation('member');
+  const isMobile = useIsMobile();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const history = useQuery({
+    queryKey: memberKeys.history(target?.kind ?? 'agent', target?.id ?? 0, page, pageSize),
+    queryFn: ({ signal }) => memberApi.history(target!.kind, { id: target!.id, page, pageSize }, signal),
+    enabled: target !== null,
+  });
+  const columns: ColumnsType<HistoryRow> = [
+    { title: t('history.time'), dataIndex: 'createdAt', width: 170 },
+    {
+      title: t('history.action'),
+      dataIndex: 'action',
+      width: 150,
+      render: (a: string) => <Tag>{(LOG_ACTION_CODES as readonly string[]).includes(a) ? t(`logActions.${a}`) : a}</Tag>,
+    },
+    { title: t('history.operator'), dataIndex: 'operatorAccountNo', width: 130, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('history.change'),
+      key: 'change',
+      render: (_, r) => {
+        const before = describeChange(r.before);
+        const after = describeChange(r.after);
+        if (!before && !after) return '—';
+        return (
+          <Typography.Text className="member-break">
+            {before ? <Typography.Text type="secondary">{before}</Typography.Text> : null}
+            {before && after ? ' → ' : null}
+            {after}
+          </Typography.Text>
+        );
+      },
+    },
+    { title: t('history.ip'), dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '—' },
+  ];
+  return (
+    <Drawer
+      open={target !== null}
+      onClose={() => {
+        setPage(1);
+        onClose();
+      }}
+      title={t('history.title', { accountNo: target?.accountNo ?? '' })}
+      size={isMobile ? '100%' : 880}
+      destroyOnHidden
+    >
+      <div data-testid="history">
+        <Table<HistoryRow>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={history.data?.list ?? []}
+          loading={history.isFetching}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: history.data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            onChange: (p, s) => {
+              setPage(s !== pageSize ? 1 : p);
+              setPageSize(s);
+            },
+          }}
+        />
+      </div>
+    </Drawer>
+  );
+}

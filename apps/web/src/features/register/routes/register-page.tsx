@@ -1,0 +1,146 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { accountNoSchema, newPasswordSchema, submitVerifyRequestSchema, type RegisterRequest, type SubmitVerifyRequest } from '@agent-bo/shared';
+import { DarkToggle } from '../../../components/dark-toggle';
+import { LocalePicker } from '../../../components/locale-picker';
+import { api } from '../../../lib/api';
+import { zodRule } from '../../auth/zod-rule';
+import { memberApi } from '../../member/api/member-api';
+import { usePlayerTerms } from '../../member/use-player-terms';
+
+interface RegisterValues extends Omit<RegisterRequest, 'inviteCode'> {
+  confirm: string;
+}
+
+/** The invite code of the URL an agent hands out (`/register?invite=…`, as the server's copy_invite_url returns it). */
+export function inviteCodeOf(search: URLSearchParams): string | null {
+  const code = (search.get('invite') ?? search.get('code') ?? search.get('inviteCode') ?? '').trim();
+  return code.length >= 6 && code.length <= 64 ? code : null;
+}
+
+/**
+ * Public registration through an agent's invite URL (PLAYER_REGISTER), then the optional
+ * verification request (SUBMIT_VERIFY) the agent reviews in its verify dialog.
+ */
+export default function RegisterPage() {
+  const { t } = useTranslation('register');
+  const terms = usePlayerTerms();
+  const [search] = useSearchParams();
+  const code = inviteCodeOf(search);
+  const [form] = Form.useForm<RegisterValues>();
+  const [verifyForm] = Form.useForm<Pick<SubmitVerifyRequest, 'realName' | 'phone'>>();
+  const [registered, setRegistered] = useState<{ accountNo: string; password: string } | null>(null);
+
+  const register = useMutation({
+    mutationFn: (v: RegisterValues) =>
+      memberApi.register({ inviteCode: code!, accountNo: v.accountNo, nickName: v.nickName, password: v.password }),
+    onSuccess: (_d, v) => setRegistered({ accountNo: v.accountNo, password: v.password }),
+  });
+  const submitVerify = useMutation({
+    mutationFn: (v: Pick<SubmitVerifyRequest, 'realName' | 'phone'>) =>
+      api.post<unknown>('/manage/player/submit_verify', { ...registered!, ...v }, { errorMessageMode: 'none' }),
+  });
+
+  let body;
+  if (!code) {
+    body = <Result status="warning" title={t('invalidLink')} subTitle={t('invalidLinkHint')} data-testid="register-invalid" />;
+  } else if (submitVerify.isSuccess) {
+    body = <Result status="success" title={t('verifySent')} subTitle={t('verifySentHint')} data-testid="register-verify-sent" />;
+  } else if (registered) {
+    body = (
+      <div data-testid="register-success">
+        <Result status="success" title={t('success', terms)} subTitle={t('successHint')} style={{ padding: '8px 0 16px' }} />
+        <Typography.Title level={5}>{t('verifyTitle')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('verifyHint')}</Typography.Paragraph>
+        {submitVerify.isError ? <Alert type="error" showIcon title={submitVerify.error.message} style={{ marginBottom: 16 }} /> : null}
+        <Form form={verifyForm} layout="vertical" requiredMark={false} onFinish={(v) => submitVerify.mutate(v)}>
+          <Form.Item name="realName" label={t('realName')} rules={[zodRule(submitVerifyRequestSchema.shape.realName, t, 'validation:realName.required')]}>
+            <Input maxLength={64} autoComplete="name" data-testid="register-realName" />
+          </Form.Item>
+          <Form.Item name="phone" label={t('phone')} rules={[zodRule(submitVerifyRequestSchema.shape.phone, t, 'validation:phone.format')]}>
+            <Input maxLength={20} autoComplete="tel" inputMode="tel" data-testid="register-phone" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitVerify.isPending} data-testid="register-verify-submit">
+            {t('verifySubmit')}
+          </Button>
+        </Form>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+          {t('title', terms)}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('subtitle')}</Typography.Paragraph>
+        {register.isError ? (
+          <Alert type="error" showIcon title={<span data-testid="register-error">{register.error.message}</span>} style={{ marginBottom: 16 }} />
+        ) : null}
+        <Form<RegisterValues> form={form} layout="vertical" requiredMark={false} onFinish={(v) => register.mutate(v)} data-testid="register-form">
+          <Form.Item name="accountNo" label={t('accountNo')} rules={[zodRule(accountNoSchema, t, 'validation:accountNo.required')]} extra={t('accountNoHint')}>
+            <Input maxLength={12} autoComplete="username" data-testid="register-accountNo" />
+          </Form.Item>
+          <Form.Item
+            name="nickName"
+            label={t('nickName')}
+            rules={[
+              { required: true, whitespace: true, message: t('validation:nickName.required') },
+              { max: 32, message: t('validation:nickName.max') },
+            ]}
+          >
+            <Input maxLength={32} autoComplete="nickname" data-testid="register-nickName" />
+          </Form.Item>
+          <Form.Item name="password" label={t('password')} rules={[zodRule(newPasswordSchema, t, 'validation:password.required')]} extra={t('passwordHint')}>
+            <Input.Password autoComplete="new-password" data-testid="register-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t('confirm')}
+            dependencies={['password']}
+            rules={[
+              { required: true, message: t('confirmRequired') },
+              ({ getFieldValue }) => ({
+                validator: async (_r, value: string) => {
+                  if (value && value !== getFieldValue('password')) throw new Error(t('confirmMismatch'));
+                },
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" data-testid="register-confirm" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={register.isPending} data-testid="register-submit">
+            {t('submit')}
+          </Button>
+        </Form>
+      </>
+    );
+  }
+
+  return (
+    <div className="login-page register-page" data-testid="register-page">
+      <div className="login-page__tools">
+        <LocalePicker />
+        <DarkToggle />
+      </div>
+      <div className="login-page__panel">
+        <div className="login-page__brand">
+          <img src="/favicon.svg" alt="" width={48} height={48} />
+          <Typography.Title level={2} className="login-page__product">
+            {t('common:productTitle')}
+          </Typography.Title>
+        </div>
+        <Card className="login-card" variant="borderless">
+          {body}
+        </Card>
+        <Typography.Text className="login-page__tagline" style={{ textAlign: 'center' }}>
+          <Link to="/login" style={{ color: 'inherit' }}>
+            {t('staffLogin')}
+          </Link>
+        </Typography.Text>
+      </div>
+    </div>
+  );
+}
