@@ -16,9 +16,9 @@ it('several processes migrating one empty database at once all succeed, once', a
   try {
     await Promise.all(pools.map((d) => runMigrations(d.pool)));
     const { rows } = await pools[0]!.pool.query('select count(*)::int as n from drizzle.__drizzle_migrations');
-    expect(rows[0].n).toBe(2);
+    expect(rows[0].n).toBe(3);
     const tables = await pools[0]!.pool.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
-    expect(tables.rows[0].n).toBe(5);
+    expect(tables.rows[0].n).toBe(9);
   } finally {
     await Promise.all(pools.map((d) => d.close()));
     await admin.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);

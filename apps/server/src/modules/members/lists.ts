@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  basisPointsToRatio,
-  formatMinorUnits,
+import type {
   lowerAgentsRequestSchema,
   playerListRequestSchema,
   shadowListRequestSchema,
-  historyRequestSchema,
+  historyRequestSchema} from '@agent-bo/shared';
+import {
+  basisPointsToRatio,
+  formatMinorUnits,
   type AgentRow,
   type HistoryRow,
   type PlayerRow,
