@@ -29,7 +29,7 @@ import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { openSecret, sealSecret } from '../../lib/handoff.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { findAccountById, findAccountByNo, isAdmin, resolveAccount, type AccountRow } from '../account/service.js';
+import { findAccountById, isAdmin, resolveAccount, type AccountRow } from '../account/service.js';
 import { siteTimeZone } from '../auth/service.js';
 import { assertWriter, mapUniqueViolation, reach, reachAgentOrSelf, scopeRoot, writeLog, type MemberContext, type Q, type TargetKind } from './access.js';
 
@@ -574,4 +574,4 @@ export async function verify(m: MemberContext, input: VerifyRequest): Promise<nu
   return null;
 }
 
-export { findAccountByNo };
+
