@@ -125,6 +125,28 @@ describe('account numbers (rule 6)', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('the database’s unique index is the last word: a create that loses the race inside its transaction is ACCOUNT_NO_TAKEN', async () => {
+    // Another transaction holds an uncommitted row with the number: the create's own check cannot
+    // see it, its insert waits on the unique index and fails once the other commits.
+    const other = await ctx.database.pool.connect();
+    try {
+      await other.query('begin');
+      await other.query(
+        `insert into accounts (site_id, kind, parent_id, lvl, path, account_no, nick_name, password_hash) values ('tw_web', 'PLAYER', $1, 1, array[$1]::int[], 'raceAgent2', 'Other', 'x')`,
+        [id.admin001],
+      );
+      const pending = post(ctx, admin, 'agent/create', agentInput({ accountNo: 'RACEAGENT2', ratio: '10' }));
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('commit');
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(body(res).code).toBe(2001);
+    } finally {
+      other.release();
+    }
+    expect(await q(ctx, `select id from accounts where lower(account_no) = 'raceagent2'`)).toHaveLength(1);
+  });
+
   it('create_account_no suggests a free number of the right shape', async () => {
     const ag = body(await get(ctx, admin, 'agent/create_account_no')).data.accountNo;
     const pl = body(await get(ctx, admin, 'player/create_account_no')).data.accountNo;
@@ -174,6 +196,8 @@ describe('rule 8: copy_info returns pwd only through the one-time hand-off', () 
     const [row] = await q<{ id: number }>(ctx, `select id from accounts where account_no = 'handoff001'`);
     expect(body(await post(ctx, admin, 'agent/copy_info', { id: row!.id })).data.pwd).toBe('Handoff123');
     expect(body(await signin(ctx.app, 'handoff001', 'Handoff123')).success).toBe(true);
+    // The sign-in itself closes the hand-off.
+    expect(await q(ctx, 'select used_at from password_handoffs where account_id = $1 and used_at is null', [row!.id])).toEqual([]);
     expect(body(await post(ctx, admin, 'agent/copy_info', { id: row!.id })).data).toMatchObject({ accountNo: 'handoff001', pwd: null });
   });
 
