@@ -63,11 +63,12 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * The demo tree of one site: admin001 (100 %, the house) → 3 level-1 agents (agentA01..03) →
- * 2 level-2 each (agentB01..06) → 2 level-3 each (agentC01..12); shadows shadow00 (admin's),
- * shadowA01 (agentA01's), shadowB01 (agentB01's); players player001..player100 spread over the
- * agents (72 under level-3, 18 under level-2, 10 under level-1). A child's ratio and permission
- * grant never exceed its parent's. The admin's balance is minus everything else, so the site
- * sums to zero.
+ * 2 level-2 each (agentB01..06) → 2 level-3 each (agentC01..12) → 1 level-4 each
+ * (agentD01..12); shadows shadow00 (admin's), shadowA01, shadowB01, shadowC01, shadowD01 (of the
+ * agent with the same suffix); players player001..player300 (72 under level-3, 18 under level-2,
+ * 10 under level-1, 200 under level-4; 294–298 PENDING verification, 299–300 UNSUBMITTED). A
+ * child's ratio, permission grant, providers and bet limits never exceed its parent's. The
+ * admin's balance is minus everything else, so the site sums to zero.
  */
 export function demoTree(siteId: SiteId): DemoNode {
   const rand = mulberry32(seedOf(siteId));
