@@ -5,6 +5,7 @@ import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountNoSchema, newPasswordSchema, type AgentRow, type CopyInfo, type PlayerRow } from '@agent-bo/shared';
+import { useIsMobile } from '../../../app/layouts/use-is-mobile';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
 import { zodRule } from '../../auth/zod-rule';
@@ -66,6 +67,7 @@ export function AccountWizard({
 }) {
   const { t } = useTranslation('member');
   const terms = usePlayerTerms();
+  const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [step, setStep] = useState(0);
@@ -263,13 +265,20 @@ export function AccountWizard({
             status="success"
             title={isAgent ? t('wizard.createdAgent') : t('wizard.createdPlayer', terms)}
             subTitle={t('wizard.createdHint')}
-            style={{ padding: '8px 0' }}
+            className="member-result"
             extra={<CopyInfoView info={created} />}
             data-testid="wizard-success"
           />
         ) : (
           <>
-            <Steps current={step} items={stepItems} size="small" className="wizard-steps" />
+            <Steps
+              current={step}
+              items={isMobile ? stepItems.map((item, i) => (i === step ? item : { title: '' })) : stepItems}
+              size="small"
+              responsive={false}
+              orientation="horizontal"
+              className="wizard-steps"
+            />
             <Form<Values>
               form={form}
               layout="vertical"
@@ -369,11 +378,6 @@ export function AccountWizard({
                   >
                     <Input suffix="%" inputMode="decimal" maxLength={6} style={{ maxWidth: 220 }} data-testid="wizard-ratio" />
                   </Form.Item>
-                  {parent.ratio !== null ? (
-                    <Tag color="gold" data-testid="wizard-parent-ratio">
-                      {t('wizard.parentRatioTag', { ratio: parent.ratio })}
-                    </Tag>
-                  ) : null}
                 </>
               ) : null}
               {step === 1 && !isAgent ? (

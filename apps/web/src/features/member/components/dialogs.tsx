@@ -329,7 +329,7 @@ export function ShadowCreateModal({ open, held, onClose }: { open: boolean; held
       }
     >
       {create.data ? (
-        <Result status="success" title={t('shadow.created')} style={{ padding: '8px 0' }} extra={<CopyInfoView info={create.data} />} />
+        <Result status="success" title={t('shadow.created')} className="member-result" extra={<CopyInfoView info={create.data} />} />
       ) : (
         <Form<ShadowValues> form={form} layout="vertical" requiredMark={false} onFinish={(v) => create.mutate(v)} data-testid="shadow-form">
           <Form.Item name="accountNo" label={t('fields.accountNo')} rules={[zodRule(accountNoSchema, t, 'validation:accountNo.required')]}>

@@ -42,12 +42,12 @@ export function FilterBar({ prefix, withVerify, onSearch }: { prefix: string; wi
           />
         </Form.Item>
       ) : null}
-      <Form.Item>
+      <Form.Item className="member-filters__btn">
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${prefix}-search`}>
           {t('filters.search')}
         </Button>
       </Form.Item>
-      <Form.Item>
+      <Form.Item className="member-filters__btn">
         <Button
           icon={<ReloadOutlined />}
           onClick={() => {

@@ -1,5 +1,5 @@
 import type { ButtonProps } from 'antd';
-import { PlusOutlined, UserAddOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { ArrowUpOutlined, PlusOutlined, UserAddOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Breadcrumb, Button, Card, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -263,12 +263,12 @@ export default function MemberPage() {
             {!canWrite(user) ? <Tag color="default" data-testid="member-readonly">{t('head.readOnly')}</Tag> : null}
             {levelBlocked ? <Tag color="warning">{t('head.levelBlocked')}</Tag> : null}
           </Space>
+          {viewingId !== null ? (
+            <Button size="small" icon={<ArrowUpOutlined />} className="member-head__up" onClick={() => go(grandParentId ?? null)} data-testid="member-up">
+              {t('head.up')}
+            </Button>
+          ) : null}
         </div>
-        {viewingId !== null ? (
-          <Button size="small" style={{ marginTop: 8 }} onClick={() => go(grandParentId ?? null)} data-testid="member-up">
-            {t('head.up')}
-          </Button>
-        ) : null}
       </Card>
       <Card variant="borderless" className="member-body">
         <Tabs activeKey={activeTab} onChange={(k) => go(viewingId, k)} items={items} />
