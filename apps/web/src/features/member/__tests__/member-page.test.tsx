@@ -1,0 +1,249 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AgentRow, PlayerRow, UserInfo } from '@agent-bo/shared';
+
+// jsdom lacks matchMedia and ResizeObserver, which antd and the layout use.
+beforeAll(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+});
+
+const ADMIN: UserInfo = {
+  id: 1,
+  lvl: 0,
+  kind: 'AGENT',
+  nickName: 'Administrator',
+  accountNo: 'admin001',
+  siteId: 'tw_web',
+  isShadow: false,
+  isDisabled: false,
+  isFullDisabled: false,
+  isFullReadonly: false,
+  homePath: '/dashboard',
+  roles: [],
+  permission: { permissions: [{ code: 'MOVE_USER' }] },
+};
+
+const restrictions = { isDisabled: false, isFullDisabled: false, isFullReadonly: false, inheritedFullDisabled: false, inheritedFullReadonly: false };
+
+const AGENTS: AgentRow[] = [
+  {
+    ...restrictions,
+    id: 2,
+    parentId: 1,
+    accountNo: 'agentA01',
+    nickName: 'Agent A01',
+    lvl: 1,
+    ratio: '90.00',
+    balance: '1234567.5',
+    childAgents: 2,
+    childPlayers: 4,
+    providers: ['PG'],
+    betLimits: ['A'],
+    permissions: [],
+    createdAt: '2026-01-01 00:00:00',
+    lastLoginAt: null,
+  },
+  {
+    ...restrictions,
+    inheritedFullReadonly: true,
+    id: 5,
+    parentId: 1,
+    accountNo: 'agentB01',
+    nickName: 'Agent B01',
+    lvl: 2,
+    ratio: '85.00',
+    balance: '-20',
+    childAgents: 0,
+    childPlayers: 0,
+    providers: [],
+    betLimits: [],
+    permissions: [],
+    createdAt: '2026-01-01 00:00:00',
+    lastLoginAt: '2026-01-02 00:00:00',
+  },
+];
+
+const PLAYERS: PlayerRow[] = [
+  {
+    ...restrictions,
+    id: 9,
+    parentId: 1,
+    accountNo: 'player294',
+    nickName: 'P',
+    balance: '0',
+    verifyStatus: 'PENDING',
+    registered: true,
+    providers: [],
+    betLimits: [],
+    createdAt: '2026-01-01 00:00:00',
+    lastLoginAt: null,
+  },
+];
+
+const envelope = (data: unknown, code = 0, message = '', status = 200) =>
+  new Response(JSON.stringify({ code, message, success: code === 0, data }), { status, headers: { 'Content-Type': 'application/json' } });
+
+let user: UserInfo;
+let bodies: Record<string, unknown[]>;
+
+function server(path: string, init: RequestInit): Response {
+  const url = new URL(path, 'http://localhost');
+  const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+  (bodies[url.pathname] ??= []).push(body);
+  const page = <T,>(list: T[]) => envelope({ page: 1, pageSize: 10, total: list.length, list });
+  switch (url.pathname) {
+    case '/api/manage/userinfo':
+      return envelope(user);
+    case '/api/getPermCode':
+      return envelope(user.isShadow ? [] : ['MOVE_USER']);
+    case '/api/manage/agent/lower_agents':
+      return page(AGENTS);
+    case '/api/manage/player/list':
+      return page(PLAYERS);
+    case '/api/manage/shadow/list':
+      return page([]);
+    case '/api/manage/agent/create_account_no':
+      return envelope({ accountNo: 'ag12345678' });
+    case '/api/manage/agent/check_account_no':
+      return envelope({ available: (body as { accountNo: string }).accountNo !== 'takenOne1' });
+    case '/api/manage/agent/providers':
+      return envelope([{ code: 'PG', name: 'PG Soft', status: 'ACTIVE', enabled: true }]);
+    case '/api/manage/bet_limits':
+      return envelope([{ code: 'A', name: 'A', min: '10', max: '5000' }]);
+    default:
+      return envelope(null, 404, 'not found', 404);
+  }
+}
+
+async function startApp(path: string) {
+  window.history.replaceState(null, '', path);
+  const { bootstrap } = await import('../../../app/bootstrap');
+  const { App } = await import('../../../app/app');
+  bootstrap();
+  render(<App />);
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  localStorage.clear();
+  localStorage.setItem('AGENT_BO__LOCALE', JSON.stringify({ state: { locale: 'en' }, version: 1 }));
+  localStorage.setItem('AGENT_BO__USER', JSON.stringify({ state: { token: 'good-token', expiresAt: null }, version: 1 }));
+  user = ADMIN;
+  bodies = {};
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => server(path, init)),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.stubGlobal('fetch', undefined);
+});
+
+describe('member screen', { timeout: 20_000 }, () => {
+  it('lists agents with level labels, money as strings, and why an account is disabled', async () => {
+    await startApp('/member/index');
+    const table = await screen.findByTestId('agents-table', {}, { timeout: 5000 });
+    await within(table).findByText('agentA01', {}, { timeout: 5000 });
+    const rows = within(table).getAllByRole('row');
+    const a01 = rows.find((r) => r.textContent?.includes('agentA01'))!;
+    const b01 = rows.find((r) => r.textContent?.includes('agentB01'))!;
+    expect(a01.textContent).toContain('General agent');
+    expect(a01.textContent).toContain('1,234,567.50');
+    expect(a01.textContent).toContain('90.00%');
+    expect(b01.textContent).toContain('Level 1 agent');
+    expect(b01.textContent).toContain('-20.00');
+    expect(screen.getByTestId('status-agentA01').getAttribute('data-status')).toBe('active');
+    expect(screen.getByTestId('status-agentB01').getAttribute('data-status')).toBe('disabled');
+    expect(screen.getByTestId('status-agentB01').textContent).toContain('Read-only above');
+    // Paging and sort reach the server in the contract's names.
+    expect(bodies['/api/manage/agent/lower_agents']?.[0]).toMatchObject({ page: 1, pageSize: 10 });
+    expect(screen.getByTestId('create-agent')).toBeTruthy();
+    expect(screen.getAllByTestId(/^action-edit-/).length).toBe(2);
+  });
+
+  it('a shadow sees the tables without any create or edit control', async () => {
+    user = { ...ADMIN, id: 3, accountNo: 'shadow00', isShadow: true, permission: { permissions: [] } };
+    await startApp('/member/index');
+    await screen.findByTestId('agent-open-agentA01', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('create-agent')).toBeNull();
+    expect(screen.queryAllByTestId(/^action-edit-/)).toHaveLength(0);
+    expect(screen.getByTestId('member-page').getAttribute('data-write')).toBe('no');
+    fireEvent.click(screen.getByTestId('tab-players'));
+    await screen.findByTestId('player-player294', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('create-player')).toBeNull();
+  });
+
+  it('a fully read-only user has no write controls either', async () => {
+    user = { ...ADMIN, isFullReadonly: true };
+    await startApp('/member/index');
+    await screen.findByTestId('agent-open-agentA01', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('create-agent')).toBeNull();
+  });
+
+  it('drilling into an agent puts it in the URL and lists its children', async () => {
+    await startApp('/member/index');
+    fireEvent.click(await screen.findByTestId('agent-open-agentA01', {}, { timeout: 5000 }));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('parent')).toBe('2'));
+    await waitFor(() => expect(bodies['/api/manage/agent/lower_agents']?.some((b) => (b as { parentId?: number }).parentId === 2)).toBe(true));
+    expect(bodies['/api/manage/userinfo']?.some((b) => (b as { id?: number } | undefined)?.id === 2)).toBe(true);
+  });
+
+  it('the agent wizard will not leave a step with invalid fields', async () => {
+    await startApp('/member/index');
+    fireEvent.click(await screen.findByTestId('create-agent', {}, { timeout: 5000 }));
+    const accountNo = (await screen.findByTestId('wizard-accountNo', {}, { timeout: 5000 })) as HTMLInputElement;
+    await waitFor(() => expect(accountNo.value).toBe('ag12345678'));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wizard-next'));
+    });
+    expect(await screen.findByText('Please enter a nickname', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('wizard').getAttribute('data-step')).toBe('0');
+
+    fireEvent.change(screen.getByTestId('wizard-nickName'), { target: { value: 'New agent' } });
+    fireEvent.change(screen.getByTestId('wizard-password'), { target: { value: 'Abcdefg12' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wizard-next'));
+    });
+    await waitFor(() => expect(screen.getByTestId('wizard').getAttribute('data-step')).toBe('1'));
+
+    fireEvent.change(screen.getByTestId('wizard-ratio'), { target: { value: '100.5' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wizard-next'));
+    });
+    expect(await screen.findByText('The ratio cannot exceed 100', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.change(screen.getByTestId('wizard-ratio'), { target: { value: '12.345' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wizard-next'));
+    });
+    expect(await screen.findByText('The ratio is 0–100 with at most two decimals', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('wizard').getAttribute('data-step')).toBe('1');
+    fireEvent.change(screen.getByTestId('wizard-ratio'), { target: { value: '40' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wizard-next'));
+    });
+    await waitFor(() => expect(screen.getByTestId('wizard').getAttribute('data-step')).toBe('2'));
+    expect(await screen.findByTestId('wizard-provider-PG', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
