@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN, keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
 
 let browser: Browser;
