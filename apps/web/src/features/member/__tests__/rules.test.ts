@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatePassword } from '../components/account-wizard';
-import { describeChange } from '../components/history-drawer';
+import { describeChange, describeDiff } from '../components/history-drawer';
 import { canWrite, copyInfoText, isShownDisabled, ratioError, restrictionTags, statusActionsFor, stepFields } from '../rules';
 import { inviteCodeOf } from '../../register/routes/register-page';
 
@@ -84,6 +84,13 @@ describe('copy info, history and invite links', () => {
     expect(describeChange(null)).toBe('');
     expect(describeChange({ ratio: '45.00', providers: ['PG'] })).toBe('ratio: 45.00; providers: ["PG"]');
     expect(describeChange('x')).toBe('x');
+  });
+  it('shows only what changed, before → after', () => {
+    expect(describeDiff({ isDisabled: false, isFullDisabled: false }, { isDisabled: true, isFullDisabled: false })).toEqual(['isDisabled: false → true']);
+    expect(describeDiff(null, { accountNo: 'p1', lvl: 2 })).toEqual(['accountNo: p1', 'lvl: 2']);
+    expect(describeDiff({ ratio: '40.00' }, { ratio: '45.00', providers: ['PG'] })).toEqual(['ratio: 40.00 → 45.00', 'providers: ["PG"]']);
+    expect(describeDiff(null, null)).toEqual([]);
+    expect(describeDiff('a', 'b')).toEqual(['a → b']);
   });
   it('reads the invite code of the URL the server hands out', () => {
     expect(inviteCodeOf(new URLSearchParams('invite=abcdef12'))).toBe('abcdef12');

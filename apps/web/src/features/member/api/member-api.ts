@@ -80,7 +80,7 @@ export const memberApi = {
     api.post<unknown>(`${M}/${kind}/change_status`, body, { successMessage: true }),
   move: (body: MoveRequest) => api.post<unknown>(`${M}/agent/move`, body, { successMessage: true }),
 
-  copyInfo: (kind: 'agent' | 'player', id: number) => api.post<CopyInfo>(`${M}/${kind}/copy_info`, { id }),
+  copyInfo: (kind: AccountKind, id: number) => api.post<CopyInfo>(`${M}/${kind}/copy_info`, { id }),
   copyInviteUrl: (id: number) => api.post<{ url: string }>(`${M}/agent/copy_invite_url`, { id }),
   checkAccountNo: (accountNo: string, options?: RequestOptions) =>
     api.post<{ available: boolean }>(`${M}/agent/check_account_no`, { accountNo }, { errorMessageMode: 'none', ...options }),
@@ -90,7 +90,7 @@ export const memberApi = {
   providers: (id: number, signal?: AbortSignal) => api.post<ProviderOption[]>(`${M}/agent/providers`, { id }, { signal }),
   betLimits: (signal?: AbortSignal) => api.get<BetLimitPreset[]>(`${M}/bet_limits`, { signal }),
 
-  resetPassword: (kind: 'agent' | 'player', id: number) =>
+  resetPassword: (kind: AccountKind, id: number) =>
     api.post<CopyInfo>(`${M}/${kind}/reset_password`, { id }, { successMessage: true }),
   verification: (id: number, signal?: AbortSignal) => api.post<Verification>(`${M}/player/verification`, { id }, { signal }),
   verify: (body: VerifyRequest) => api.post<unknown>(`${M}/player/verify`, compact(body), { successMessage: true }),

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountNoSchema, newPasswordSchema, type CopyInfo, type PermissionCode } from '@agent-bo/shared';
 import { zodRule } from '../../auth/zod-rule';
-import { memberApi, memberKeys } from '../api/member-api';
+import { memberApi, memberKeys, type AccountKind } from '../api/member-api';
 import { usePlayerTerms } from '../use-player-terms';
 import { CopyInfoView } from './copy-info';
 import { generatePassword } from './account-wizard';
@@ -23,7 +23,7 @@ export function CopyInfoModal({
   onClose,
 }: {
   target: Target | null;
-  kind: 'agent' | 'player';
+  kind: AccountKind;
   canReset: boolean;
   onClose: () => void;
 }) {
@@ -63,7 +63,7 @@ export function CopyInfoModal({
 }
 
 /** Password reset: confirmation, then the new copy info (the one-time hand-off). */
-export function ResetPasswordModal({ target, kind, onClose }: { target: Target | null; kind: 'agent' | 'player'; onClose: () => void }) {
+export function ResetPasswordModal({ target, kind, onClose }: { target: Target | null; kind: AccountKind; onClose: () => void }) {
   const { t } = useTranslation('member');
   const reset = useMutation({ mutationFn: () => memberApi.resetPassword(kind, target!.id) });
   const close = () => {

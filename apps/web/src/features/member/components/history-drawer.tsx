@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Table, Tag, Typography } from 'antd';
+import { Drawer, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,36 @@ export function describeChange(value: unknown): string {
   return Object.entries(value as Record<string, unknown>)
     .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
     .join('; ');
+}
+
+function show(v: unknown): string {
+  return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * What a log entry changed, one line per field: `field: before → after` for fields whose value
+ * differs, `field: value` when there is only one side (a creation). Non-object values are shown whole.
+ */
+export function describeDiff(before: unknown, after: unknown): string[] {
+  const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isRecord(before) && !isRecord(after)) {
+    const b = describeChange(before);
+    const a = describeChange(after);
+    return b && a ? [`${b} → ${a}`] : b || a ? [b || a] : [];
+  }
+  const b = isRecord(before) ? before : {};
+  const a = isRecord(after) ? after : {};
+  const lines: string[] = [];
+  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    const hasB = key in b;
+    const hasA = key in a;
+    if (hasB && hasA) {
+      if (show(b[key]) !== show(a[key])) lines.push(`${key}: ${show(b[key])} → ${show(a[key])}`);
+    } else {
+      lines.push(`${key}: ${show(hasA ? a[key] : b[key])}`);
+    }
+  }
+  return lines;
 }
 
 /** The operation log of one account (who did what, before → after, from where, when). */
@@ -41,15 +71,14 @@ export function HistoryDrawer({ target, onClose }: { target: { kind: AccountKind
       title: t('history.change'),
       key: 'change',
       render: (_, r) => {
-        const before = describeChange(r.before);
-        const after = describeChange(r.after);
-        if (!before && !after) return '—';
+        const lines = describeDiff(r.before, r.after);
+        if (lines.length === 0) return '—';
         return (
-          <Typography.Text className="member-break">
-            {before ? <Typography.Text type="secondary">{before}</Typography.Text> : null}
-            {before && after ? ' → ' : null}
-            {after}
-          </Typography.Text>
+          <div className="history-change">
+            {lines.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </div>
         );
       },
     },

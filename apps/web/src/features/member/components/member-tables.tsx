@@ -122,7 +122,7 @@ function Actions({
       })),
     });
     if (kind !== 'shadow' && abilities.move) items.push({ key: 'move', label: <span data-testid="menu-move">{t('actions.move')}</span> });
-    if (kind !== 'shadow') items.push({ key: 'reset', label: <span data-testid="menu-reset">{t('actions.resetPassword')}</span> });
+    items.push({ key: 'reset', label: <span data-testid="menu-reset">{t('actions.resetPassword')}</span> });
     if (kind !== 'player') items.push({ key: 'permissions', label: <span data-testid="menu-permissions">{t('actions.permissions')}</span> });
   }
   items.push({ type: 'divider' }, { key: 'history', label: <span data-testid="menu-history">{t('actions.history')}</span> });
@@ -133,7 +133,7 @@ function Actions({
           {t('actions.edit')}
         </Button>
       ) : null}
-      {kind !== 'shadow' ? (
+      {kind !== 'shadow' || abilities.write ? (
         <Button size="small" type="link" icon={<CopyOutlined />} onClick={() => onAction({ type: 'copy' })} data-testid={`action-copy-${accountNo}`}>
           {t('actions.copyInfo')}
         </Button>

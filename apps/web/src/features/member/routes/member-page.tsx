@@ -22,8 +22,8 @@ export const MEMBER_PATH = '/member/index';
 
 type Dialog =
   | { type: 'wizard'; kind: 'agent' | 'player'; mode: 'create' | 'edit'; row?: AgentRow | PlayerRow }
-  | { type: 'copy'; kind: 'agent' | 'player'; target: Target }
-  | { type: 'reset'; kind: 'agent' | 'player'; target: Target }
+  | { type: 'copy'; kind: 'agent' | 'player' | 'shadow'; target: Target }
+  | { type: 'reset'; kind: 'agent' | 'player' | 'shadow'; target: Target }
   | { type: 'verify'; target: Target }
   | { type: 'permissions'; kind: 'agent' | 'shadow'; target: Target; current: string[] }
   | { type: 'move'; target: Target }
@@ -170,6 +170,10 @@ export default function MemberPage() {
   function onShadowAction(row: ShadowRow, a: RowAction) {
     const target = { id: row.id, accountNo: row.accountNo };
     switch (a.type) {
+      case 'copy':
+        return setDialog({ type: 'copy', kind: 'shadow', target });
+      case 'reset':
+        return setDialog({ type: 'reset', kind: 'shadow', target });
       case 'status':
         return confirmStatus('shadow', target, a.action);
       case 'permissions':
