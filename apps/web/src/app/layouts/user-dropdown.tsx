@@ -1,7 +1,9 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { OwnAccountModal } from '../../features/member/components/own-account-modal';
 import { LOGIN_PATH } from '../route-table';
 import { signOut } from '../session';
 import { useUserStore } from '../stores/user-store';
@@ -11,44 +13,54 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const user = useUserStore((s) => s.userInfo);
   const navigate = useNavigate();
   const name = user?.nickName || user?.accountNo || '';
+  const [ownOpen, setOwnOpen] = useState(false);
 
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{
-        items: [
-          {
-            key: 'who',
-            disabled: true,
-            label: (
-              <div className="user-dropdown__who">
-                <Typography.Text strong>{name}</Typography.Text>
-                <br />
-                <Typography.Text type="secondary">{t('header.account', { accountNo: user?.accountNo ?? '' })}</Typography.Text>
-              </div>
-            ),
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items: [
+            {
+              key: 'who',
+              disabled: true,
+              label: (
+                <div className="user-dropdown__who">
+                  <Typography.Text strong>{name}</Typography.Text>
+                  <br />
+                  <Typography.Text type="secondary">{t('header.account', { accountNo: user?.accountNo ?? '' })}</Typography.Text>
+                </div>
+              ),
+            },
+            { type: 'divider' },
+            {
+              key: 'own',
+              icon: <IdcardOutlined />,
+              label: <span data-testid="own-account">{t('member:own.title')}</span>,
+            },
+            {
+              key: 'signout',
+              icon: <LogoutOutlined />,
+              label: <span data-testid="signout">{t('header.signOut')}</span>,
+            },
+          ],
+          onClick: async ({ key }) => {
+            if (key === 'own') setOwnOpen(true);
+            if (key !== 'signout') return;
+            await signOut();
+            void navigate(LOGIN_PATH, { replace: true });
           },
-          { type: 'divider' },
-          {
-            key: 'signout',
-            icon: <LogoutOutlined />,
-            label: <span data-testid="signout">{t('header.signOut')}</span>,
-          },
-        ],
-        onClick: async ({ key }) => {
-          if (key !== 'signout') return;
-          await signOut();
-          void navigate(LOGIN_PATH, { replace: true });
-        },
-      }}
-    >
-      <button type="button" className="user-menu-trigger" data-testid="user-menu" aria-label={t('header.userMenu')}>
-        <Avatar size={28} icon={name ? undefined : <UserOutlined />} className="user-menu-trigger__avatar">
-          {name.slice(0, 1).toUpperCase() || undefined}
-        </Avatar>
-        {compact ? null : <span className="user-menu-trigger__name">{name}</span>}
-      </button>
-    </Dropdown>
+        }}
+      >
+        <button type="button" className="user-menu-trigger" data-testid="user-menu" aria-label={t('header.userMenu')}>
+          <Avatar size={28} icon={name ? undefined : <UserOutlined />} className="user-menu-trigger__avatar">
+            {name.slice(0, 1).toUpperCase() || undefined}
+          </Avatar>
+          {compact ? null : <span className="user-menu-trigger__name">{name}</span>}
+        </button>
+      </Dropdown>
+      <OwnAccountModal open={ownOpen} onClose={() => setOwnOpen(false)} />
+    </>
   );
 }

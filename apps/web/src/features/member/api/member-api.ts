@@ -4,6 +4,7 @@ import type {
   AgentRow,
   BetLimitPreset,
   ChangeStatusRequest,
+  OwnChangeInfoRequest,
   CopyInfo,
   HistoryRow,
   LowerAgentsRequest,
@@ -76,6 +77,7 @@ export const memberApi = {
   changePlayerInfo: (body: PlayerChangeInfoRequest) =>
     api.post<unknown>(`${M}/player/change_account_info`, body, { successMessage: true }),
 
+  changeOwnInfo: (body: OwnChangeInfoRequest) => api.post<unknown>(`${M}/change_account_info`, compact(body), { successMessage: true }),
   changeStatus: (kind: AccountKind, body: ChangeStatusRequest) =>
     api.post<unknown>(`${M}/${kind}/change_status`, body, { successMessage: true }),
   move: (body: MoveRequest) => api.post<unknown>(`${M}/agent/move`, body, { successMessage: true }),
