@@ -112,6 +112,10 @@ describe('members: agents, players and shadow accounts', () => {
     const token = await tokenOf(ownPage);
     const outside = await api(ownPage, token, 'agent/upper_agents', { id: 2 });
     expect(outside.success).toBe(false);
+    // Opening an outside level by URL shows the refusal, not the other agent's accounts.
+    await ownPage.goto('/member/index?parent=2');
+    await ownPage.getByTestId('member-unreachable').waitFor();
+    expect(await ownPage.getByTestId('agent-open-agentB01').count()).toBe(0);
     await own.close();
   });
 

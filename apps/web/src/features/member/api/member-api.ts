@@ -68,14 +68,17 @@ export const memberApi = {
   shadows: (body: ShadowListRequest, signal?: AbortSignal) =>
     api.post<Page<ShadowRow>>(`${M}/shadow/list`, compact(body), { signal }),
 
-  createAgent: (body: AgentCreateRequest) => api.post<CopyInfo>(`${M}/agent/create`, compact(body), { successMessage: true }),
-  createPlayer: (body: PlayerCreateRequest) => api.post<CopyInfo>(`${M}/player/create`, compact(body), { successMessage: true }),
+  // The wizard shows its own failures (in the review step, or on the account field).
+  createAgent: (body: AgentCreateRequest) =>
+    api.post<CopyInfo>(`${M}/agent/create`, compact(body), { successMessage: true, errorMessageMode: 'none' }),
+  createPlayer: (body: PlayerCreateRequest) =>
+    api.post<CopyInfo>(`${M}/player/create`, compact(body), { successMessage: true, errorMessageMode: 'none' }),
   createShadow: (body: ShadowCreateRequest) => api.post<CopyInfo>(`${M}/shadow/create`, compact(body), { successMessage: true }),
 
   changeAgentInfo: (body: AgentChangeInfoRequest) =>
-    api.post<unknown>(`${M}/agent/change_account_info`, body, { successMessage: true }),
+    api.post<unknown>(`${M}/agent/change_account_info`, body, { successMessage: true, errorMessageMode: 'none' }),
   changePlayerInfo: (body: PlayerChangeInfoRequest) =>
-    api.post<unknown>(`${M}/player/change_account_info`, body, { successMessage: true }),
+    api.post<unknown>(`${M}/player/change_account_info`, body, { successMessage: true, errorMessageMode: 'none' }),
 
   changeOwnInfo: (body: OwnChangeInfoRequest) => api.post<unknown>(`${M}/change_account_info`, compact(body), { successMessage: true }),
   changeStatus: (kind: AccountKind, body: ChangeStatusRequest) =>

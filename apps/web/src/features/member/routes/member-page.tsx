@@ -1,7 +1,7 @@
 import type { ButtonProps } from 'antd';
 import { ArrowUpOutlined, PlusOutlined, UserAddOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Breadcrumb, Button, Card, Space, Tabs, Tag, Typography } from 'antd';
+import { App, Breadcrumb, Button, Card, Result, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -186,6 +186,26 @@ export default function MemberPage() {
   }
 
   if (!user || !parent) return null;
+
+  if (viewingId !== null && level.isError) {
+    return (
+      <div className="page member-page" data-testid="member-page">
+        <Card variant="borderless">
+          <Result
+            status="warning"
+            title={t('head.notReachable')}
+            subTitle={level.error.message}
+            extra={
+              <Button type="primary" onClick={() => go(null)} data-testid="member-back-home">
+                {t('breadcrumb.me', { accountNo: user.accountNo })}
+              </Button>
+            }
+            data-testid="member-unreachable"
+          />
+        </Card>
+      </div>
+    );
+  }
 
   const viewing = viewingId === null ? user : level.data;
   const viewingLabel = viewing ? levelLabel(viewing.lvl, viewingId === null && user.isShadow) : null;
