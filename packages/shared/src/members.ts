@@ -292,3 +292,19 @@ export const registerResponseSchema = z.object({ accountNo: z.string(), verifySt
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 /** `player/submit_verify` answers with the new verification state (PENDING). */
 export const submitVerifyResponseSchema = z.object({ verifyStatus: z.enum(VERIFY_STATUSES) });
+
+// ---- an agent's own bounds (added by the web side) ------------------------------------------
+
+/**
+ * `POST agent/limits` ({id}; the caller's own id allowed, like `agent/providers`): the share
+ * ratio, providers and bet-limit codes an agent holds, i.e. what accounts created under it are
+ * bounded by. The wizard needs them at the caller's own level, where no row of the caller is
+ * listed (user info carries none of them). The web app falls back gracefully while the
+ * endpoint is absent.
+ */
+export const agentLimitsSchema = z.object({
+  ratio: z.string(),
+  providers: z.array(z.string()),
+  betLimits: z.array(z.string()),
+});
+export type AgentLimits = z.infer<typeof agentLimitsSchema>;
