@@ -1,6 +1,7 @@
 import type {
   AgentChangeInfoRequest,
   AgentCreateRequest,
+  AgentLimits,
   AgentRow,
   BetLimitPreset,
   ChangeStatusRequest,
@@ -92,6 +93,9 @@ export const memberApi = {
   upperAgents: (id: number, signal?: AbortSignal) => api.post<UpperAgent[]>(`${M}/agent/upper_agents`, { id }, { signal }),
   suggestAccountNo: (kind: 'agent' | 'player') =>
     api.get<{ accountNo: string }>(`${M}/${kind}/create_account_no`, { errorMessageMode: 'none' }),
+  /** An agent's own ratio, providers and bet limits (contract addition; may be absent on older servers). */
+  limits: (id: number, signal?: AbortSignal) =>
+    api.post<AgentLimits>(`${M}/agent/limits`, { id }, { signal, errorMessageMode: 'none' }),
   providers: (id: number, signal?: AbortSignal) => api.post<ProviderOption[]>(`${M}/agent/providers`, { id }, { signal }),
   betLimits: (signal?: AbortSignal) => api.get<BetLimitPreset[]>(`${M}/bet_limits`, { signal }),
 
@@ -116,6 +120,7 @@ export const memberKeys = {
   upper: (id: number) => ['member', 'upper', id] as const,
   providers: (id: number) => ['member', 'providers', id] as const,
   betLimits: ['member', 'betLimits'] as const,
+  limits: (id: number) => ['member', 'limits', id] as const,
   history: (kind: AccountKind, id: number, page: number, pageSize: number) => ['member', 'history', kind, id, page, pageSize] as const,
   verification: (id: number) => ['member', 'verification', id] as const,
 };

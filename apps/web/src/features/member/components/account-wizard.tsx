@@ -21,6 +21,8 @@ export interface ParentContext {
   /** Null when not known to the screen (the server checks it anyway). */
   ratio: string | null;
   betLimits: string[] | null;
+  /** Whether `betLimits` is the parent's real set (null with `limitsKnown` means: every preset). */
+  limitsKnown: boolean;
   isSelf: boolean;
 }
 
@@ -107,8 +109,9 @@ export function AccountWizard({
   }, [open, mode, providers.data, providerOptions, form]);
   useEffect(() => {
     if (!open || mode !== 'create' || !betLimits.data) return;
-    if (form.getFieldValue('betLimits') === undefined) form.setFieldValue('betLimits', limitOptions.map((b) => b.code));
-  }, [open, mode, betLimits.data, limitOptions, form]);
+    // Without the parent's set, nothing is pre-selected: a preset it lacks would be refused.
+    if (form.getFieldValue('betLimits') === undefined) form.setFieldValue('betLimits', parent.limitsKnown ? limitOptions.map((b) => b.code) : []);
+  }, [open, mode, betLimits.data, limitOptions, form, parent.limitsKnown]);
 
   const mutation = useMutation({
     mutationFn: async (values: Values): Promise<CopyInfo | null> => {
@@ -409,6 +412,9 @@ export function AccountWizard({
               {step === 3 ? (
                 <Spin spinning={betLimits.isPending}>
                   <Typography.Paragraph type="secondary">{t('wizard.betLimitsHint', { accountNo: parent.accountNo })}</Typography.Paragraph>
+                  {!parent.limitsKnown ? (
+                    <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('wizard.betLimitsUnknown', { accountNo: parent.accountNo })} />
+                  ) : null}
                   {limitOptions.length === 0 && !betLimits.isPending ? (
                     <Empty description={t('wizard.noBetLimits')} />
                   ) : (

@@ -72,6 +72,15 @@ export default function MemberPage() {
     enabled: viewingId !== null && !!level.data && chain.isSuccess,
   });
 
+  // My own bounds at my own level (an admin holds everything).
+  const ownLimits = useQuery({
+    queryKey: memberKeys.limits(user?.id ?? 0),
+    queryFn: ({ signal }) => memberApi.limits(user!.id, signal),
+    enabled: viewingId === null && !!user && user.lvl > 0 && canWrite(user),
+    retry: false,
+    staleTime: 60_000,
+  });
+
   const held = permCodes.filter(isPermissionCode);
   const levelBlocked = !!level.data && (level.data.isFullDisabled || level.data.isFullReadonly);
   const abilities: Abilities = {
@@ -81,12 +90,20 @@ export default function MemberPage() {
 
   const parent: ParentContext | null = user
     ? viewingId === null
-      ? { id: user.id, accountNo: user.accountNo, ratio: user.lvl === 0 ? '100.00' : null, betLimits: null, isSelf: true }
+      ? {
+          id: user.id,
+          accountNo: user.accountNo,
+          ratio: user.lvl === 0 ? '100.00' : (ownLimits.data?.ratio ?? null),
+          betLimits: user.lvl === 0 ? null : (ownLimits.data?.betLimits ?? null),
+          limitsKnown: user.lvl === 0 || ownLimits.isSuccess,
+          isSelf: true,
+        }
       : {
           id: viewingId,
           accountNo: level.data?.accountNo ?? String(viewingId),
           ratio: levelRow.data?.ratio ?? null,
           betLimits: levelRow.data?.betLimits ?? null,
+          limitsKnown: !!levelRow.data,
           isSelf: false,
         }
     : null;
