@@ -43,9 +43,11 @@ export interface Abilities {
   move: boolean;
 }
 
+type PageSize = (typeof PAGE_SIZES)[number];
+
 interface ListState {
   page: number;
-  pageSize: number;
+  pageSize: PageSize;
   filters: Filters;
   sortField?: string;
   sortOrder?: 'asc' | 'desc';
@@ -60,7 +62,8 @@ function useListState() {
     (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
       const one = Array.isArray(sorter) ? sorter[0] : sorter;
       const field = typeof one?.field === 'string' && allowed.includes(one.field) && one.order ? one.field : undefined;
-      const pageSize = pagination.pageSize ?? DEFAULT_PAGE_SIZE;
+      const requested = pagination.pageSize ?? DEFAULT_PAGE_SIZE;
+      const pageSize = (PAGE_SIZES as readonly number[]).includes(requested) ? (requested as PageSize) : DEFAULT_PAGE_SIZE;
       setState((s) => ({
         ...s,
         page: pageSize !== s.pageSize || field !== s.sortField ? 1 : (pagination.current ?? 1),
@@ -189,7 +192,7 @@ export function AgentTable({
   const body = {
     parentId,
     page: state.page,
-    pageSize: state.pageSize as 10,
+    pageSize: state.pageSize,
     ...filters,
     sortField: state.sortField as (typeof AGENT_SORT_FIELDS)[number] | undefined,
     sortOrder: state.sortOrder,
@@ -289,7 +292,7 @@ export function PlayerTable({
   const body = {
     parentId,
     page: state.page,
-    pageSize: state.pageSize as 10,
+    pageSize: state.pageSize,
     ...state.filters,
     sortField: state.sortField as (typeof PLAYER_SORT_FIELDS)[number] | undefined,
     sortOrder: state.sortOrder,
