@@ -144,6 +144,7 @@ export function AccountWizard({
       return null;
     },
     onSuccess: (info) => {
+      availability.clear(); // the number just used is taken now
       void queryClient.invalidateQueries({ queryKey: memberKeys.all });
       if (info) setCreated(info);
       else close();
