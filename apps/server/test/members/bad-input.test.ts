@@ -32,6 +32,7 @@ const VALID: [string, () => Record<string, unknown>][] = [
   ['agent/check_account_no', () => ({ accountNo: 'whatever01' })],
   ['agent/upper_agents', () => ({ id: id.agentB01 })],
   ['agent/providers', () => ({ id: id.agentB01 })],
+  ['agent/limits', () => ({ id: id.agentB01 })],
   ['agent/reset_password', () => ({ id: id.agentB01 })],
   ['player/reset_password', () => ({ id: id.player001 })],
   ['player/verification', () => ({ id: id.player294 })],

@@ -97,6 +97,19 @@ describe('rule 5: providers and bet limits within the parent’s', () => {
     expect(a02.filter((o: { enabled: boolean }) => !o.enabled).map((o: { code: string }) => o.code)).toEqual(['KY']);
   });
 
+  it('agent/limits: an agent’s own ratio, providers and bet limits; own id allowed (a shadow: its owner’s)', async () => {
+    const b01 = body(await post(ctx, admin, 'agent/limits', { id: id.agentB01 }));
+    const [row] = await q(ctx, 'select ratio, providers, bet_limits from accounts where id = $1', [id.agentB01]);
+    expect(b01.data.ratio).toBe(`${Math.trunc(row.ratio / 100)}.${String(row.ratio % 100).padStart(2, '0')}`);
+    expect([...b01.data.providers].sort()).toEqual([...row.providers].sort());
+    expect([...b01.data.betLimits].sort()).toEqual([...row.bet_limits].sort());
+    const own = body(await post(ctx, admin, 'agent/limits', { id: id.admin001 })).data;
+    expect(own.ratio).toBe('100.00');
+    expect(own.providers).toHaveLength(6);
+    const agentA01 = await signinAs(ctx.app, 'agentA01');
+    expect(body(await post(ctx, agentA01, 'agent/limits', { id: id.agentA02 })).code).toBe(1005);
+  });
+
   it('bet_limits lists the site’s presets', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/manage/bet_limits?_t=1', headers: { authorization: `Bearer ${admin}`, 'x-site-id': 'tw_web' } });
     expect(body(res).data[0]).toEqual({ code: 'A', name: 'A 10–5,000', min: '10.00', max: '5000.00' });

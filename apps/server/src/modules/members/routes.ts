@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  agentLimitsSchema,
   agentChangeInfoRequestSchema,
   agentCreateRequestSchema,
   agentPageSchema,
@@ -56,6 +57,7 @@ import {
   isAccountNoFree,
   move,
   providerOptions,
+  agentLimits,
   resetPassword,
   suggestAccountNo,
   upperAgents,
@@ -202,6 +204,11 @@ export async function memberRoutes(app: FastifyInstance) {
     '/manage/agent/providers',
     { ...auth, schema: { ...secured, tags: ['members'], summary: "The parent's providers with enabled = in this account's set (own id: the caller's set)", body: idRequestSchema, response: { 200: envelopeSchema(z.array(providerOptionSchema)) } } },
     async (req) => ok(await providerOptions(app.db, ctx(req), req.body.id)),
+  );
+  r.post(
+    '/manage/agent/limits',
+    { ...auth, schema: { ...secured, tags: ['members'], summary: "An agent's own ratio, providers and bet limits (own id allowed): the bounds of accounts created under it", body: idRequestSchema, response: { 200: envelopeSchema(agentLimitsSchema) } } },
+    async (req) => ok(await agentLimits(app.db, ctx(req), req.body.id)),
   );
   r.get(
     '/manage/bet_limits',

@@ -22,7 +22,7 @@ import {
   type VerifyRequest,
 } from '@agent-bo/shared';
 import type { z } from 'zod';
-import type { shadowCreateRequestSchema, verificationSchema } from '@agent-bo/shared';
+import type { AgentLimits, shadowCreateRequestSchema, verificationSchema } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, betLimitPresets, passwordHandoffs, providers, sessions, siteProviders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -86,6 +86,17 @@ export async function providerOptions(db: Db, m: Pick<MemberContext, 'caller'>, 
     status: byCode.get(code)?.status ?? 'ACTIVE',
     enabled: ownHeld.providers.includes(code),
   }));
+}
+
+/**
+ * What an agent holds and so bounds accounts created under it: its ratio, providers and
+ * bet-limit presets. The caller's own id (a shadow: its owner's) is allowed, as the create
+ * wizard needs its own bounds at its own level.
+ */
+export async function agentLimits(db: Db, m: Pick<MemberContext, 'caller'>, id: number): Promise<AgentLimits> {
+  const account = id === m.caller.scopeRootId ? await scopeRoot(db, m.caller) : await reach(db, m.caller, id, 'agent');
+  const held = await heldSets(db, account);
+  return { ratio: basisPointsToRatio(account.ratio), providers: held.providers, betLimits: held.betLimits };
 }
 
 export async function betLimits(db: Db, siteId: string): Promise<BetLimitPreset[]> {
