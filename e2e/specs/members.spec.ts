@@ -219,6 +219,16 @@ describe('members: agents, players and shadow accounts', () => {
     await page.goBack();
     await expect.poll(() => page.getByTestId('member-crumb-current').textContent()).toBe('agentB01');
     await settled(page, 'member-drilldown');
+
+    // Server paging: agentC01 has 11 players (default page size 10).
+    type Rows = { list: { id: number; accountNo: string }[] };
+    const b01 = (await api<Rows>(page, token, 'agent/lower_agents', { parentId: a01!.id })).data.list.find((a) => a.accountNo === 'agentB01')!;
+    const c01 = (await api<Rows>(page, token, 'agent/lower_agents', { parentId: b01.id })).data.list.find((a) => a.accountNo === 'agentC01')!;
+    await page.goto(`/member/index?parent=${c01.id}&tab=players`);
+    const playerRows = page.getByTestId('players-table').locator('[data-testid^="player-"]');
+    await expect.poll(() => playerRows.count()).toBe(10);
+    await page.getByTestId('players-table').locator('.ant-pagination-item-2').click();
+    await expect.poll(() => playerRows.count()).toBe(1);
     await context.close();
   });
 

@@ -260,17 +260,18 @@ export function AgentTable({
   ];
   return (
     <TableCard toolbar={toolbar} filters={<FilterBar prefix="agents" onSearch={onSearch} />}>
-      <Table<AgentRow>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={pagination(state, query.data?.total, t as unknown as TFunction)}
-        onChange={onTableChange<AgentRow>(AGENT_SORT_FIELDS)}
-        data-testid="agents-table"
-      />
+      <div data-testid="agents-table">
+        <Table<AgentRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          pagination={pagination(state, query.data?.total, t as unknown as TFunction)}
+          onChange={onTableChange<AgentRow>(AGENT_SORT_FIELDS)}
+        />
+      </div>
     </TableCard>
   );
 }
@@ -358,17 +359,18 @@ export function PlayerTable({
   ];
   return (
     <TableCard toolbar={toolbar} filters={<FilterBar prefix="players" withVerify onSearch={onSearch} />}>
-      <Table<PlayerRow>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={pagination(state, query.data?.total, t as unknown as TFunction)}
-        onChange={onTableChange<PlayerRow>(PLAYER_SORT_FIELDS)}
-        data-testid="players-table"
-      />
+      <div data-testid="players-table">
+        <Table<PlayerRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          pagination={pagination(state, query.data?.total, t as unknown as TFunction)}
+          onChange={onTableChange<PlayerRow>(PLAYER_SORT_FIELDS)}
+        />
+      </div>
     </TableCard>
   );
 }
@@ -421,17 +423,18 @@ export function ShadowTable({
   ];
   return (
     <TableCard toolbar={toolbar} filters={<FilterBar prefix="shadows" onSearch={onSearch} />}>
-      <Table<ShadowRow>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={pagination(state, query.data?.total, t as unknown as TFunction)}
-        onChange={onTableChange<ShadowRow>([])}
-        data-testid="shadows-table"
-      />
+      <div data-testid="shadows-table">
+        <Table<ShadowRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          pagination={pagination(state, query.data?.total, t as unknown as TFunction)}
+          onChange={onTableChange<ShadowRow>([])}
+        />
+      </div>
     </TableCard>
   );
 }
