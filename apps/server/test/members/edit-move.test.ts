@@ -99,7 +99,8 @@ describe('rule 5: providers and bet limits within the parent’s', () => {
 
   it('agent/limits: an agent’s own ratio, providers and bet limits; own id allowed (a shadow: its owner’s)', async () => {
     const b01 = body(await post(ctx, admin, 'agent/limits', { id: id.agentB01 }));
-    const [row] = await q(ctx, 'select ratio, providers, bet_limits from accounts where id = $1', [id.agentB01]);
+    const [found] = await q(ctx, 'select ratio, providers, bet_limits from accounts where id = $1', [id.agentB01]);
+    const row = found as { ratio: number; providers: string[]; bet_limits: string[] } | undefined;
     if (!row) throw new Error('agentB01 is seeded');
     expect(b01.data.ratio).toBe(`${Math.trunc(row.ratio / 100)}.${String(row.ratio % 100).padStart(2, '0')}`);
     expect([...b01.data.providers].sort()).toEqual([...row.providers].sort());
