@@ -10,3 +10,5 @@ export * from './menu.js';
 export * from './money.js';
 export * from './dashboard.js';
 export * from './members.js';
+export * from './ledger.js';
+export * from './logs.js';

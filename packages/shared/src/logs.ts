@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { pageSchema } from './envelope.js';
+import { LOG_ACTION_CODES } from './enums.js';
+import { pagingSchema } from './members.js';
+import { ledgerKindSchema } from './ledger.js';
+import { moneyStringSchema } from './money.js';
+
+/**
+ * The log page (`/log/index`): operation, cash, ratio and transfer logs, each scoped to the
+ * caller's subtree (the caller itself included), newest first. Times are `YYYY-MM-DD HH:mm:ss`
+ * in the site's time zone. Logs are append-only: there is no endpoint that edits or deletes.
+ */
+export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const dateTimeSchema = z.string().trim().regex(DATE_TIME_PATTERN, { message: 'dateTime.format' });
+const accountFilter = z.string().trim().max(12).optional();
+
+const logFilterBase = {
+  ...pagingSchema,
+  start: dateTimeSchema.optional(),
+  end: dateTimeSchema.optional(),
+  operator: accountFilter,
+  target: accountFilter,
+};
+
+export const operationLogRequestSchema = z.strictObject({ ...logFilterBase, action: z.enum(LOG_ACTION_CODES).optional() });
+export const cashLogRequestSchema = z.strictObject({ ...logFilterBase, kind: ledgerKindSchema.optional() });
+export const ratioLogRequestSchema = z.strictObject(logFilterBase);
+export const transferLogRequestSchema = z.strictObject({ ...logFilterBase, kind: z.enum(['TRANSFER_OUT', 'TRANSFER_IN']).optional() });
+export type OperationLogRequest = z.input<typeof operationLogRequestSchema>;
+export type CashLogRequest = z.input<typeof cashLogRequestSchema>;
+export type RatioLogRequest = z.input<typeof ratioLogRequestSchema>;
+export type TransferLogRequest = z.input<typeof transferLogRequestSchema>;
+
+export const operationLogRowSchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  operatorAccountNo: z.string().nullable(),
+  targetAccountNo: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const cashLogRowSchema = z.object({
+  id: z.number().int(),
+  transactionId: z.string(),
+  kind: ledgerKindSchema,
+  accountNo: z.string(),
+  counterpartyAccountNo: z.string().nullable(),
+  /** Signed: positive credits the account, negative debits it. */
+  amount: moneyStringSchema,
+  balanceAfter: moneyStringSchema,
+  operatorAccountNo: z.string().nullable(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const ratioLogRowSchema = z.object({
+  id: z.number().int(),
+  targetAccountNo: z.string().nullable(),
+  operatorAccountNo: z.string().nullable(),
+  oldRatio: z.string().nullable(),
+  newRatio: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const transferLogRowSchema = cashLogRowSchema.extend({ provider: z.string().nullable() });
+
+export const operationLogPageSchema = pageSchema(operationLogRowSchema);
+export const cashLogPageSchema = pageSchema(cashLogRowSchema);
+export const ratioLogPageSchema = pageSchema(ratioLogRowSchema);
+export const transferLogPageSchema = pageSchema(transferLogRowSchema);
+export type OperationLogRow = z.infer<typeof operationLogRowSchema>;
+export type CashLogRow = z.infer<typeof cashLogRowSchema>;
+export type RatioLogRow = z.infer<typeof ratioLogRowSchema>;
+export type TransferLogRow = z.infer<typeof transferLogRowSchema>;
+
+export const LOG_TABS = ['operation', 'cash', 'ratio', 'transfer'] as const;
+export type LogTab = (typeof LOG_TABS)[number];
