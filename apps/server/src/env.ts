@@ -79,6 +79,8 @@ const envSchema = z.object({
   SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(720),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  /** Global rate limit: requests per minute per client IP per process; 0 turns it off (load tests, benchmarks). */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(100_000_000).default(600),
   CORS_ORIGINS: z
     .string()
     .default('')

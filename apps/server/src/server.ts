@@ -92,6 +92,7 @@ async function main(): Promise<void> {
         trustProxy: env.TRUST_PROXY,
         webDistDir: env.WEB_DIST_DIR,
         handoffKey,
+        rateLimit: env.RATE_LIMIT_MAX === 0 ? false : { max: env.RATE_LIMIT_MAX, timeWindowMs: 60_000 },
       },
     });
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -11,6 +11,7 @@ describe('loadEnv', () => {
       API_PREFIX: '/api',
       SESSION_TTL_MINUTES: 720,
       BODY_LIMIT_BYTES: 1024 * 1024,
+      RATE_LIMIT_MAX: 600,
       CORS_ORIGINS: [],
       SITE_HOSTS: {},
       TRUST_PROXY: false,
@@ -28,6 +29,12 @@ describe('loadEnv', () => {
     expect(env.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(env.SITE_HOSTS).toEqual({ 'bo.example.com': 'tw_web', 'ph.example.com': 'ph_mc' });
     expect(env.TRUST_PROXY).toBe(1);
+  });
+
+  it('takes RATE_LIMIT_MAX (0 = off) and refuses a negative one', () => {
+    expect(loadEnv({ RATE_LIMIT_MAX: '0' }).RATE_LIMIT_MAX).toBe(0);
+    expect(loadEnv({ RATE_LIMIT_MAX: '100000' }).RATE_LIMIT_MAX).toBe(100_000);
+    expect(() => loadEnv({ RATE_LIMIT_MAX: '-1' })).toThrow(/RATE_LIMIT_MAX/);
   });
 
   it('names every bad variable with its value', () => {
