@@ -12,3 +12,4 @@ export * from './dashboard.js';
 export * from './members.js';
 export * from './ledger.js';
 export * from './logs.js';
+export * from './business-day.js';

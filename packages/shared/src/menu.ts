@@ -33,6 +33,7 @@ export const MENU: readonly MenuEntry[] = [
     ],
   },
   { name: 'Member', path: '/member/index', titleKey: 'routes.member', icon: 'TeamOutlined', order: 30 },
+  { name: 'Log', path: '/log/index', titleKey: 'routes.log', icon: 'FileSearchOutlined', order: 60 },
 ];
 
 export interface MenuItem {
