@@ -75,3 +75,14 @@ export type TransferLogRow = z.infer<typeof transferLogRowSchema>;
 
 export const LOG_TABS = ['operation', 'cash', 'ratio', 'transfer'] as const;
 export type LogTab = (typeof LOG_TABS)[number];
+
+/**
+ * CSV export (`GET /api/manage/log/<tab>/export`): the tab's filters as a query string, without
+ * paging (the server caps the rows at LOG_EXPORT_MAX_ROWS). `_t` is the client's cache buster.
+ */
+export const LOG_EXPORT_MAX_ROWS = 50_000;
+const exportExtra = { _t: z.string().max(32).optional() };
+export const operationLogExportQuerySchema = operationLogRequestSchema.omit({ page: true, pageSize: true }).extend(exportExtra);
+export const cashLogExportQuerySchema = cashLogRequestSchema.omit({ page: true, pageSize: true }).extend(exportExtra);
+export const ratioLogExportQuerySchema = ratioLogRequestSchema.omit({ page: true, pageSize: true }).extend(exportExtra);
+export const transferLogExportQuerySchema = transferLogRequestSchema.omit({ page: true, pageSize: true }).extend(exportExtra);
