@@ -5,3 +5,4 @@ export * from './signin-throttle.js';
 export * from './operation-logs.js';
 export * from './providers.js';
 export * from './handoffs.js';
+export * from './ledger.js';

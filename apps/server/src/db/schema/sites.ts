@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A site is configuration (SITES in @agent-bo/shared), mirrored here so site data can reference it. */
 export const sites = pgTable('sites', {
@@ -8,5 +9,11 @@ export const sites = pgTable('sites', {
   timeZone: text('time_zone').notNull(),
   defaultLocale: text('default_locale').notNull(),
   hosts: text('hosts').array().notNull().default([]),
+  /** Relief (POOR_USER, PRODUCT.md §3): only to a player whose balance is below this (minor units). */
+  reliefThreshold: bigint('relief_threshold', { mode: 'bigint' }).notNull().default(sql`1000`),
+  /** Largest single relief grant (minor units). */
+  reliefMaxAmount: bigint('relief_max_amount', { mode: 'bigint' }).notNull().default(sql`10000`),
+  /** Relief grants per player per business day (the day starts at 12:00 in the site's time zone). */
+  reliefDailyCount: integer('relief_daily_count').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
