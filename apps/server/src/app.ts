@@ -16,6 +16,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { ledgerRoutes } from './modules/ledger/routes.js';
 import { logRoutes } from './modules/logs/routes.js';
 import { healthRoutes, type RequestMetrics } from './modules/health/routes.js';
 
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(menuRoutes);
       await api.register(dashboardRoutes);
       await api.register(memberRoutes);
+      await api.register(ledgerRoutes);
       await api.register(logRoutes);
     },
     { prefix: config.apiPrefix },

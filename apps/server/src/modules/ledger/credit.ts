@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  formatMinorUnits,
+  idempotencyKeySchema,
+  toMinorUnits,
+  type CreditRequest,
+  type CreditResult,
+  type LedgerKind,
+  type LogActionCode,
+  type ReliefRule,
+} from '@agent-bo/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { formatDateTime } from '../../lib/dates.js';
+import type { Caller } from '../account/service.js';
+import { siteTimeZone } from '../auth/service.js';
+import { assertWriter } from '../members/access.js';
+import { businessDayStart } from './business-day.js';
+import { DuplicateKey, post, type Posted } from './service.js';
+
+export type CreditOp = 'recharge' | 'withdraw' | 'poor';
+
+export interface CreditContext {
+  db: Db;
+  caller: Caller;
+  ip: string;
+  now: () => Date;
+}
+
+const KIND: Record<CreditOp, LedgerKind> = { recharge: 'RECHARGE', withdraw: 'WITHDRAW', poor: 'POOR_USER' };
+const ACTION: Record<CreditOp, LogActionCode> = { recharge: 'RECHARGE', withdraw: 'WITHDRAW', poor: 'POOR_USER' };
+
+/**
+ * The idempotency key of a credit call: the `Idempotency-Key` header or the `idempotencyKey`
+ * field. A malformed header, or a header and a field that differ, is VALIDATION_FAILED; neither
+ * is IDEMPOTENCY_KEY_REQUIRED. (The field's format is checked by the body schema.)
+ */
+export function resolveIdempotencyKey(header: string | string[] | undefined, field: string | undefined): string {
+  let fromHeader: string | undefined;
+  if (header !== undefined) {
+    const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? undefined : header);
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, [{ path: 'Idempotency-Key', message: 'idempotencyKey.format' }]);
+    fromHeader = parsed.data;
+  }
+  if (fromHeader !== undefined && field !== undefined && fromHeader !== field) {
+    throw new AppError('VALIDATION_FAILED', {}, [{ path: 'idempotencyKey', message: 'idempotencyKey.mismatch' }]);
+  }
+  const key = fromHeader ?? field;
+  if (key === undefined) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+  return key;
+}
+
+/** sha256 of the canonical request: the route path and the body without the key. */
+export function requestHash(path: string, id: number, amountMinor: bigint, memo: string | null): string {
+  return createHash('sha256').update(`${path}\n${id}\n${amountMinor}\n${memo ?? ''}`).digest('hex');
+}
+
+interface TargetRow extends Record<string, unknown> {
+  id: number | null;
+  account_no: string | null;
+  kind: 'AGENT' | 'PLAYER' | null;
+  is_shadow: boolean | null;
+  parent_id: number | null;
+  is_disabled: boolean | null;
+  is_full_disabled: boolean | null;
+  is_full_readonly: boolean | null;
+  request_hash: string | null;
+  result: CreditResult | null;
+  relief_threshold?: string;
+  relief_max_amount?: string;
+  relief_daily_count?: number;
+}
+
+function replay(stored: { request_hash: string | null; result: CreditResult | null }, hash: string): CreditResult {
+  if (stored.request_hash !== hash || !stored.result) throw new AppError('IDEMPOTENCY_CONFLICT');
+  return { ...stored.result, replayed: true };
+}
+
+/**
+ * recharge / withdraw / poor (relief) with a DIRECT child of the caller (PRODUCT.md §3, §4).
+ *
+ * Order of refusals: read-only caller (CALLER_READ_ONLY) → an earlier request with the same key
+ * (its answer, or IDEMPOTENCY_CONFLICT for another body) → target outside the subtree, another
+ * site, nonexistent or the wrong kind (ACCOUNT_NOT_FOUND) → not a direct child (NOT_DIRECT_CHILD)
+ * → target disabled / fully disabled / fully read-only (TARGET_RESTRICTED) → relief amount above
+ * the maximum (RELIEF_NOT_ELIGIBLE) → then, under the row locks: the payer's balance
+ * (INSUFFICIENT_BALANCE), the player's balance under the threshold (RELIEF_NOT_ELIGIBLE) and the
+ * daily count (RELIEF_DAILY_CAP). Refused requests store nothing, so a retry with the same key
+ * is judged afresh.
+ */
+export async function credit(
+  ctx: CreditContext,
+  route: { path: string; op: CreditOp; target: 'AGENT' | 'PLAYER' },
+  body: CreditRequest,
+  headerKey: string | string[] | undefined,
+): Promise<CreditResult> {
+  const key = resolveIdempotencyKey(headerKey, body.idempotencyKey);
+  const { caller, db } = ctx;
+  assertWriter(caller);
+  const siteId = caller.siteId;
+  const callerId = caller.account.id;
+  const amount = toMinorUnits(body.amount);
+  const memo = body.memo ? body.memo : null;
+  const hash = requestHash(route.path, body.id, amount, memo);
+  const poor = route.op === 'poor';
+
+  // One round trip: the target (strictly inside the caller's subtree), an earlier request with
+  // this key, and (relief) the site's rule.
+  const found = await db.execute<TargetRow>(sql`
+    select t.id, t.account_no, t.kind, t.is_shadow, t.parent_id, t.is_disabled, t.is_full_disabled, t.is_full_readonly,
+           x.request_hash, x.result
+           ${poor ? sql`, s.relief_threshold::text as relief_threshold, s.relief_max_amount::text as relief_max_amount, s.relief_daily_count` : sql``}
+    from (select 1) as one
+    left join accounts t on t.id = ${body.id} and t.site_id = ${siteId} and t.path @> array[${callerId}::int]
+    left join ledger_transactions x on x.site_id = ${siteId} and x.operator_id = ${callerId} and x.idempotency_key = ${key}
+    ${poor ? sql`left join sites s on s.id = ${siteId}` : sql``}`);
+  const row = found.rows[0]!;
+  if (row.request_hash !== null) return replay(row, hash);
+  if (row.id === null || row.is_shadow || row.kind !== route.target) throw new AppError('ACCOUNT_NOT_FOUND');
+  if (row.parent_id !== callerId) throw new AppError('NOT_DIRECT_CHILD');
+  // A direct child inherits the "full" flags only through the caller, who is not restricted
+  // (assertWriter), so its own flags decide.
+  if (row.is_disabled || row.is_full_disabled || row.is_full_readonly) throw new AppError('TARGET_RESTRICTED');
+
+  let reliefRule: { threshold: bigint; maxAmount: bigint; dailyCount: number } | undefined;
+  if (poor) {
+    reliefRule = { threshold: BigInt(row.relief_threshold ?? '0'), maxAmount: BigInt(row.relief_max_amount ?? '0'), dailyCount: row.relief_daily_count ?? 0 };
+    if (amount > reliefRule.maxAmount) throw new AppError('RELIEF_NOT_ELIGIBLE');
+  }
+
+  const targetId = row.id;
+  const targetNo = row.account_no!;
+  // recharge and relief: the caller pays; withdraw: the child pays.
+  const [payer, payee] = route.op === 'withdraw' ? [targetId, callerId] : [callerId, targetId];
+  const kind = KIND[route.op];
+  const now = ctx.now();
+  const timeZone = siteTimeZone(siteId);
+
+  const toResult = (p: Posted): CreditResult => {
+    const from = p.legs[0]!;
+    const to = p.legs[1]!;
+    return {
+      transactionId: p.transactionId.toString(),
+      kind,
+      amount: formatMinorUnits(amount),
+      from: { id: from.accountId, accountNo: from.accountNo, balanceBefore: formatMinorUnits(from.balanceBefore), balanceAfter: formatMinorUnits(from.balanceAfter) },
+      to: { id: to.accountId, accountNo: to.accountNo, balanceBefore: formatMinorUnits(to.balanceBefore), balanceAfter: formatMinorUnits(to.balanceAfter) },
+      createdAt: formatDateTime(p.createdAt, timeZone),
+      replayed: false,
+    };
+  };
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const posted = await db.transaction((tx) =>
+        post(tx, {
+          siteId,
+          kind,
+          operatorId: callerId,
+          legs: [
+            { accountId: payer, amount: -amount, counterpartyId: payee },
+            { accountId: payee, amount, counterpartyId: payer },
+          ],
+          memo,
+          idempotency: { key, requestHash: hash },
+          now,
+          verify: reliefRule
+            ? async (p, q) => {
+                const player = p.legs[1]!;
+                if (player.balanceBefore >= reliefRule.threshold) throw new AppError('RELIEF_NOT_ELIGIBLE');
+                const since = businessDayStart(now, timeZone);
+                const counted = await q.execute<{ n: number }>(sql`
+                  select count(*)::int as n from ledger_entries
+                  where account_id = ${targetId} and kind = 'POOR_USER' and amount > 0 and created_at >= ${since.toISOString()}::timestamptz`);
+                if ((counted.rows[0]?.n ?? 0) >= reliefRule.dailyCount) throw new AppError('RELIEF_DAILY_CAP');
+              }
+            : undefined,
+          result: toResult,
+          logs: (p) => {
+            const callerLeg = p.legs.find((l) => l.accountId === callerId)!;
+            const targetLeg = p.legs.find((l) => l.accountId === targetId)!;
+            return [
+              {
+                targetId,
+                action: ACTION[route.op],
+                before: { balance: formatMinorUnits(targetLeg.balanceBefore), operatorBalance: formatMinorUnits(callerLeg.balanceBefore) },
+                after: {
+                  balance: formatMinorUnits(targetLeg.balanceAfter),
+                  operatorBalance: formatMinorUnits(callerLeg.balanceAfter),
+                  amount: formatMinorUnits(amount),
+                  transactionId: p.transactionId.toString(),
+                  accountNo: targetNo,
+                },
+                ip: ctx.ip,
+              },
+            ];
+          },
+        }),
+      );
+      return toResult(posted);
+    } catch (err) {
+      if (!(err instanceof DuplicateKey)) throw err;
+      // A concurrent request with the same key committed first: answer with its result.
+      const winner = await db.execute<{ request_hash: string | null; result: CreditResult | null }>(sql`
+        select request_hash, result from ledger_transactions
+        where site_id = ${siteId} and operator_id = ${callerId} and idempotency_key = ${key}`);
+      const stored = winner.rows[0];
+      if (stored) return replay(stored, hash);
+      if (attempt >= 2) throw err;
+    }
+  }
+}
+
+/** The site's relief rule (the web dialog shows it). */
+export async function reliefRule(db: Db, siteId: string): Promise<ReliefRule> {
+  const found = await db.execute<{ t: string; m: string; n: number }>(
+    sql`select relief_threshold::text as t, relief_max_amount::text as m, relief_daily_count as n from sites where id = ${siteId}`,
+  );
+  const row = found.rows[0];
+  if (!row) throw new AppError('NOT_FOUND');
+  return { threshold: formatMinorUnits(row.t), maxAmount: formatMinorUnits(row.m), dailyCount: row.n };
+}
