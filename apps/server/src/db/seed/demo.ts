@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PERMISSION_CODES, SITES, type PermissionCode, type SiteId } from '@agent-bo/shared';
 import type { Db } from '../client.js';
-import { accounts } from '../schema/index.js';
+import { accounts, ledgerEntries, ledgerTransactions } from '../schema/index.js';
 import { hashPassword } from '../../lib/password.js';
 import { DEMO_CREDENTIALS } from './demo-credentials.js';
 import { DEMO_BET_LIMITS, DEMO_PROVIDERS, upsertSites } from './sites.js';
@@ -239,6 +239,54 @@ export async function insertTree(db: Pick<Db, 'insert'>, siteId: SiteId, root: D
   return count;
 }
 
+/**
+ * Gives the seeded balances their ledger history: top-down, every parent RECHARGEs each child
+ * with the child's subtree total (so after the children pass credit on, each keeps exactly its
+ * seeded balance); the admin (the house) goes negative. Entries carry the running balance after
+ * each step, so the invariant check passes on the demo data. Bulk inserts, one pass per site.
+ */
+export async function seedLedger(db: Pick<Db, 'insert' | 'execute'>, siteId: SiteId): Promise<number> {
+  const found = await db.execute<{ id: number; parent_id: number | null; balance: string; depth: number }>(
+    sql`select id, parent_id, balance::text as balance, cardinality(path) as depth from accounts where site_id = ${siteId} order by cardinality(path), id`,
+  );
+  const rows = found.rows;
+  const children = new Map<number, number[]>();
+  for (const r of rows) if (r.parent_id !== null) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r.id]);
+  const balance = new Map(rows.map((r) => [r.id, BigInt(r.balance)]));
+  // What each account receives from its parent: its own balance plus what it passes on.
+  const received = new Map<number, bigint>();
+  for (const r of [...rows].reverse()) {
+    const passedOn = (children.get(r.id) ?? []).reduce((s, c) => s + (received.get(c) ?? 0n), 0n);
+    received.set(r.id, balance.get(r.id)! + passedOn);
+  }
+  const moves = rows.filter((r) => r.parent_id !== null && (received.get(r.id) ?? 0n) > 0n);
+  if (moves.length === 0) return 0;
+  const ids = await db.execute<{ id: string }>(sql`select nextval('ledger_transactions_id_seq')::text as id from generate_series(1, ${moves.length})`);
+  const running = new Map<number, bigint>();
+  const now = new Date();
+  const txRows: (typeof ledgerTransactions.$inferInsert)[] = [];
+  const entryRows: (typeof ledgerEntries.$inferInsert)[] = [];
+  moves.forEach((m, i) => {
+    const transactionId = BigInt(ids.rows[i]!.id);
+    const parentId = m.parent_id!;
+    const amount = received.get(m.id)!;
+    const parentAfter = (running.get(parentId) ?? 0n) - amount;
+    const childAfter = (running.get(m.id) ?? 0n) + amount;
+    running.set(parentId, parentAfter);
+    running.set(m.id, childAfter);
+    txRows.push({ id: transactionId, siteId, kind: 'RECHARGE', operatorId: parentId, memo: 'demo seed', createdAt: now });
+    const common = { transactionId, siteId, kind: 'RECHARGE' as const, operatorId: parentId, memo: 'demo seed', createdAt: now };
+    entryRows.push({ ...common, accountId: parentId, counterpartyId: m.id, amount: -amount, balanceAfter: parentAfter });
+    entryRows.push({ ...common, accountId: m.id, counterpartyId: parentId, amount, balanceAfter: childAfter });
+  });
+  for (const r of rows) {
+    if ((running.get(r.id) ?? 0n) !== balance.get(r.id)) throw new Error(`seed ledger does not reproduce the balance of account ${r.id}`);
+  }
+  for (let i = 0; i < txRows.length; i += 2000) await db.insert(ledgerTransactions).values(txRows.slice(i, i + 2000));
+  for (let i = 0; i < entryRows.length; i += 2000) await db.insert(ledgerEntries).values(entryRows.slice(i, i + 2000));
+  return moves.length;
+}
+
 const SEED_LOCK_KEY = 7_340_212_002;
 
 /**
@@ -254,7 +302,10 @@ export async function seedDemo(db: Db, options: { passwordHash?: string } = {}):
     if ((existing?.n ?? 0) > 0) return 0;
     const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_CREDENTIALS.password));
     let total = 0;
-    for (const site of SITES) total += await insertTree(tx, site.id, demoTree(site.id), passwordHash);
+    for (const site of SITES) {
+      total += await insertTree(tx, site.id, demoTree(site.id), passwordHash);
+      await seedLedger(tx, site.id);
+    }
     return total;
   });
 }
