@@ -16,11 +16,13 @@ export const REGISTER_PATH = '/register';
 
 const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
 const MemberPage = lazy(() => import('../features/member/routes/member-page'));
+const LogPage = lazy(() => import('../features/log/routes/log-page'));
 
 const PAGES: Record<string, ComponentType> = {
   Dashboard: DashboardPage,
   Workbench: DashboardPage,
   Member: MemberPage,
+  Log: LogPage,
 };
 
 function fromMenu(entry: MenuEntry): AppRoute | undefined {

@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   DashboardOutlined,
+  FileSearchOutlined,
   FileTextOutlined,
   HomeOutlined,
   SettingOutlined,
@@ -12,6 +13,7 @@ import type { ComponentType } from 'react';
 const ICONS: Record<string, ComponentType> = {
   AppstoreOutlined,
   DashboardOutlined,
+  FileSearchOutlined,
   FileTextOutlined,
   HomeOutlined,
   SettingOutlined,

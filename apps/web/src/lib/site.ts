@@ -12,3 +12,8 @@ export function currentSiteMode(host?: string): SiteMode {
   const id = currentSiteId(host);
   return SITES.find((s) => s.id === id)?.mode ?? 'default';
 }
+
+/** The site's IANA time zone: log times, business-day presets and filters are in it (spec §9). */
+export function siteTimeZone(siteId: SiteId | string = currentSiteId()): string {
+  return SITES.find((s) => s.id === siteId)?.timeZone ?? SITES.find((s) => s.id === currentSiteId())?.timeZone ?? 'Asia/Taipei';
+}

@@ -48,9 +48,9 @@ describe('filterRoutesByPermission (role mode)', () => {
     expect(names(filterRoutesByPermission(TABLE, [], ['other']))).not.toContain('dev');
   });
 
-  it('the real table gives every user the dashboard, with its hidden workbench child, and the members screen', () => {
+  it('the real table gives every user the dashboard, with its hidden workbench child, the members screen and the log page', () => {
     const built = filterRoutesByPermission(ASYNC_ROUTES, []);
-    expect(built.map((r) => r.path)).toEqual(['/dashboard', '/member/index']);
+    expect(built.map((r) => r.path)).toEqual(['/dashboard', '/member/index', '/log/index']);
     expect(built[0]?.meta.hideChildrenInMenu).toBe(true);
     expect(built[0]?.children?.map((c) => c.path)).toEqual(['/dashboard/workbench']);
   });

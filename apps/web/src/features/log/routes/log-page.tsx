@@ -1,0 +1,341 @@
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, Form, Input, Select, Table, Tabs as AntTabs, Tag, Typography } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  DEFAULT_PAGE_SIZE,
+  LEDGER_KINDS,
+  LOG_ACTION_CODES,
+  LOG_TABS,
+  PAGE_SIZES,
+  businessRange,
+  type CashLogRow,
+  type LogTab,
+  type OperationLogRow,
+  type RatioLogRow,
+  type TransferLogRow,
+} from '@agent-bo/shared';
+import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+import { useUserStore } from '../../../app/stores/user-store';
+import { formatMoney } from '../../../lib/money';
+import { currentSiteId, siteTimeZone } from '../../../lib/site';
+import { describeDiff } from '../../member/components/history-drawer';
+import { csvBlob, csvFileName, download, logApi, logKeys, type LogRows } from '../api/log-api';
+import { DATE_TIME_FORMAT, businessPresets, fromRange, toRange, siteNow, type Range } from '../presets';
+
+export const LOG_PATH = '/log/index';
+
+type PageSize = (typeof PAGE_SIZES)[number];
+
+interface FormValues {
+  range?: Range | null;
+  operator?: string;
+  target?: string;
+  code?: string;
+}
+
+interface Filters {
+  start?: string;
+  end?: string;
+  operator?: string;
+  target?: string;
+  code?: string;
+}
+
+/** The code filter of a tab: action (operation), ledger kind (cash), transfer direction (transfer). */
+const CODE_OPTIONS: Record<LogTab, readonly string[] | null> = {
+  operation: LOG_ACTION_CODES,
+  cash: LEDGER_KINDS,
+  ratio: null,
+  transfer: ['TRANSFER_OUT', 'TRANSFER_IN'],
+};
+
+/** The request body of a tab from the filters (`code` becomes `action` or `kind`). */
+function requestOf(tab: LogTab, f: Filters) {
+  const { code, ...rest } = f;
+  if (tab === 'operation') return { ...rest, action: code };
+  if (tab === 'ratio') return rest;
+  return { ...rest, kind: code };
+}
+
+/** A signed amount, coloured: credits green with a plus, debits red. Decimal strings only. */
+export function SignedAmount({ value }: { value: string }) {
+  const negative = value.trim().startsWith('-');
+  const zero = /^-?0+(\.0+)?$/.test(value.trim());
+  const text = formatMoney(value);
+  if (zero) return <span className="log-money">{text}</span>;
+  return (
+    <Typography.Text type={negative ? 'danger' : 'success'} className="log-money" data-sign={negative ? 'debit' : 'credit'}>
+      {negative ? text : `+${text}`}
+    </Typography.Text>
+  );
+}
+
+function dash(v: string | null | undefined) {
+  return v ? v : <Typography.Text type="secondary">—</Typography.Text>;
+}
+
+function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
+  const { t } = useTranslation('log');
+  const isMobile = useIsMobile();
+  const time = { title: t('fields.createdAt'), dataIndex: 'createdAt', key: 'createdAt', fixed: isMobile ? undefined : ('left' as const), width: 170 };
+  const operator = { title: t('fields.operator'), dataIndex: 'operatorAccountNo', key: 'operator', render: dash };
+  const kindTag = (v: string) => (
+    <Tag color={v === 'WITHDRAW' || v === 'TRANSFER_OUT' ? 'volcano' : v === 'POOR_USER' ? 'purple' : v === 'REFUND' ? 'cyan' : 'green'}>{t(`kinds.${v}`, { defaultValue: v })}</Tag>
+  );
+  switch (tab) {
+    case 'operation':
+      return [
+        time,
+        { title: t('fields.action'), dataIndex: 'action', key: 'action', render: (v: string) => <Tag>{t(`actions.${v}`, { defaultValue: v })}</Tag> },
+        operator,
+        { title: t('fields.target'), dataIndex: 'targetAccountNo', key: 'target', render: dash },
+        {
+          title: t('fields.change'),
+          key: 'change',
+          render: (_: unknown, r: LogRows[LogTab]) => {
+            const row = r as OperationLogRow;
+            const lines = describeDiff(row.before, row.after);
+            return lines.length ? (
+              <div className="log-change">
+                {lines.map((l, i) => (
+                  <div key={i}>{l}</div>
+                ))}
+              </div>
+            ) : (
+              dash(null)
+            );
+          },
+        },
+        { title: t('fields.ip'), dataIndex: 'ip', key: 'ip', render: dash },
+      ] as ColumnsType<LogRows[LogTab]>;
+    case 'ratio':
+      return [
+        time,
+        { title: t('fields.target'), dataIndex: 'targetAccountNo', key: 'target', render: dash },
+        operator,
+        { title: t('fields.oldRatio'), dataIndex: 'oldRatio', key: 'oldRatio', align: 'right', render: (v: string | null) => (v === null ? dash(null) : `${v}%`) },
+        {
+          title: t('fields.newRatio'),
+          dataIndex: 'newRatio',
+          key: 'newRatio',
+          align: 'right',
+          render: (v: string | null, r: LogRows[LogTab]) => {
+            const row = r as RatioLogRow;
+            if (v === null) return dash(null);
+            const down = row.oldRatio !== null && Number.parseFloat(v) < Number.parseFloat(row.oldRatio);
+            return <Typography.Text type={row.oldRatio === null ? undefined : down ? 'danger' : 'success'}>{`${v}%`}</Typography.Text>;
+          },
+        },
+      ] as ColumnsType<LogRows[LogTab]>;
+    case 'cash':
+    case 'transfer': {
+      const cols: ColumnsType<CashLogRow | TransferLogRow> = [
+        time,
+        { title: t('fields.kind'), dataIndex: 'kind', key: 'kind', render: kindTag },
+        ...(tab === 'transfer' ? [{ title: t('fields.provider'), dataIndex: 'provider', key: 'provider', render: dash }] : []),
+        { title: t('fields.account'), dataIndex: 'accountNo', key: 'account', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+        { title: t('fields.counterparty'), dataIndex: 'counterpartyAccountNo', key: 'counterparty', render: dash },
+        { title: t('fields.amount'), dataIndex: 'amount', key: 'amount', align: 'right', render: (v: string) => <SignedAmount value={v} /> },
+        { title: t('fields.balanceAfter'), dataIndex: 'balanceAfter', key: 'balanceAfter', align: 'right', render: (v: string) => <span className="log-money">{formatMoney(v)}</span> },
+        operator,
+        { title: t('fields.memo'), dataIndex: 'memo', key: 'memo', render: (v: string | null) => (v ? <span className="log-memo">{v}</span> : dash(null)) },
+        {
+          title: t('fields.transactionId'),
+          dataIndex: 'transactionId',
+          key: 'transactionId',
+          render: (v: string) => <Typography.Text type="secondary" className="log-money">{v}</Typography.Text>,
+        },
+      ];
+      return cols as ColumnsType<LogRows[LogTab]>;
+    }
+  }
+}
+
+/** One tab: filters, export, server-paged table. */
+function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
+  const { t } = useTranslation('log');
+  const { message } = App.useApp();
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<FormValues>();
+  const initialRange = useMemo(() => toRange(businessRange('today', new Date(), timeZone)), [timeZone]);
+  const [filters, setFilters] = useState<Filters>(() => fromRange(initialRange));
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const [exporting, setExporting] = useState(false);
+  const columns = useColumns(tab);
+
+  const body = { ...requestOf(tab, filters), page, pageSize };
+  const query = useQuery({
+    queryKey: logKeys.list(tab, body),
+    queryFn: ({ signal }) => logApi.list(tab, body as never, signal),
+    placeholderData: (prev) => prev,
+  });
+
+  const presets = useMemo(
+    () => businessPresets(new Date(), timeZone).map((p) => ({ label: <span data-testid={`log-preset-${p.name}`}>{t(`presets.${p.name}`)}</span>, value: p.value })),
+    // Recomputed when the picker opens again would be ideal; per render of the tab is close enough.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [timeZone, t, query.dataUpdatedAt],
+  );
+
+  const onFinish = (v: FormValues) => {
+    setPage(1);
+    setFilters({ ...fromRange(v.range), operator: v.operator || undefined, target: v.target || undefined, code: v.code || undefined });
+  };
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const text = await logApi.exportCsv(tab, requestOf(tab, filters) as never);
+      download(csvBlob(typeof text === 'string' ? text : ''), csvFileName(tab, siteNow(timeZone)));
+      void message.success(t('export.done'));
+    } catch {
+      // the API client already showed the failure
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const codes = CODE_OPTIONS[tab];
+  const pagination: TablePaginationConfig = {
+    current: page,
+    pageSize,
+    total: query.data?.total ?? 0,
+    pageSizeOptions: PAGE_SIZES.map(String),
+    showSizeChanger: true,
+    showTotal: (n) => t('table.total', { n }),
+    size: 'small',
+  };
+
+  const toolbar: ReactNode = (
+    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} title={t('export.hint')} data-testid={`log-export-${tab}`}>
+      {t('export.button')}
+    </Button>
+  );
+
+  return (
+    <div className="log-tab">
+      <div className="log-bar">
+        <Form<FormValues>
+          form={form}
+          layout="inline"
+          className="log-filters"
+          initialValues={{ range: initialRange }}
+          onFinish={onFinish}
+          data-testid={`log-filters-${tab}`}
+        >
+          <Form.Item name="range" className="log-filters__range">
+            <DatePicker.RangePicker
+              showTime
+              format={DATE_TIME_FORMAT}
+              presets={presets}
+              allowEmpty={[true, true]}
+              placeholder={[t('filters.start'), t('filters.end')]}
+              data-testid={`log-range-${tab}`}
+              {...(isMobile ? { placement: 'bottomLeft' as const } : {})}
+            />
+          </Form.Item>
+          <Form.Item name="operator">
+            <Input allowClear maxLength={12} placeholder={t('filters.operator')} data-testid={`log-filter-operator-${tab}`} />
+          </Form.Item>
+          <Form.Item name="target">
+            <Input allowClear maxLength={12} placeholder={t(tab === 'cash' || tab === 'transfer' ? 'filters.account' : 'filters.target')} data-testid={`log-filter-target-${tab}`} />
+          </Form.Item>
+          {codes ? (
+            <Form.Item name="code">
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t(tab === 'operation' ? 'filters.action' : 'filters.kind')}
+                style={{ minWidth: 160 }}
+                options={codes.map((c) => ({ value: c, label: t(tab === 'operation' ? `actions.${c}` : `kinds.${c}`) }))}
+                data-testid={`log-filter-code-${tab}`}
+              />
+            </Form.Item>
+          ) : null}
+          <Form.Item className="log-filters__btn">
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`log-search-${tab}`}>
+              {t('filters.search')}
+            </Button>
+          </Form.Item>
+          <Form.Item className="log-filters__btn">
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                form.resetFields();
+                setPage(1);
+                setFilters(fromRange(initialRange));
+              }}
+            >
+              {t('filters.reset')}
+            </Button>
+          </Form.Item>
+        </Form>
+        <div className="log-tools">{toolbar}</div>
+      </div>
+      <div data-testid={`log-table-${tab}`}>
+        <Table<LogRows[LogTab]>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          pagination={pagination}
+          onChange={(p) => {
+            const requested = p.pageSize ?? DEFAULT_PAGE_SIZE;
+            const size = (PAGE_SIZES as readonly number[]).includes(requested) ? (requested as PageSize) : DEFAULT_PAGE_SIZE;
+            setPage(size !== pageSize ? 1 : (p.current ?? 1));
+            setPageSize(size);
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** `/log/index` (spec §2): operation, cash, ratio and transfer logs of the caller's subtree. */
+export default function LogPage() {
+  const { t } = useTranslation('log');
+  const user = useUserStore((s) => s.userInfo);
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: LogTab = (LOG_TABS as readonly string[]).includes(requested ?? '') ? (requested as LogTab) : 'operation';
+  const timeZone = siteTimeZone(user?.siteId ?? currentSiteId());
+
+  return (
+    <div className="page log-page" data-testid="log-page">
+      <Card variant="borderless">
+        <div className="log-head">
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('title')}
+          </Typography.Title>
+          <Typography.Text type="secondary" data-testid="log-timezone">
+            {t('timeZone', { zone: timeZone })}
+          </Typography.Text>
+        </div>
+        <Tabs tab={tab} onChange={(k) => setSearch(k === 'operation' ? {} : { tab: k })} timeZone={timeZone} />
+      </Card>
+    </div>
+  );
+}
+
+function Tabs({ tab, onChange, timeZone }: { tab: LogTab; onChange: (tab: LogTab) => void; timeZone: string }) {
+  const { t } = useTranslation('log');
+  return (
+    <AntTabs
+      activeKey={tab}
+      onChange={(k) => onChange(k as LogTab)}
+      destroyOnHidden
+      items={LOG_TABS.map((k) => ({
+        key: k,
+        label: <span data-testid={`log-tab-${k}`}>{t(`tabs.${k}`)}</span>,
+        children: <LogTabView tab={k} timeZone={timeZone} />,
+      }))}
+    />
+  );
+}
