@@ -103,6 +103,13 @@ describe('create-admin', () => {
   it('creates the first admin of an empty site, who can sign in, and logs it', async () => {
     // empty tw_mc of its demo tree (one statement: the self-references go with it)
     await q(`delete from sessions where site_id = 'tw_mc'`);
+    // its seeded ledger history too: the ledger is append-only, so lift the triggers for this test database
+    await q(`alter table ledger_entries disable trigger ledger_entries_no_update_delete`);
+    await q(`alter table ledger_transactions disable trigger ledger_transactions_no_delete`);
+    await q(`delete from ledger_entries where site_id = 'tw_mc'`);
+    await q(`delete from ledger_transactions where site_id = 'tw_mc'`);
+    await q(`alter table ledger_entries enable trigger ledger_entries_no_update_delete`);
+    await q(`alter table ledger_transactions enable trigger ledger_transactions_no_delete`);
     await q(`delete from accounts where site_id = 'tw_mc'`);
     const id = await createAdmin(ctx.database.db, { site: 'tw_mc', accountNo: 'boss0001', password: 'Secret123' });
     const res = await signin(ctx.app, 'boss0001', 'Secret123', { site: 'tw_mc', host: 'tw-mc.localhost' });

@@ -48,13 +48,13 @@ export function effectiveCodes(chain: readonly Pick<AccountRow, 'parentId' | 'is
   return ALL_CODES.filter((code) => held.has(code));
 }
 
-/** Applies the ancestors' rules to `account`. */
-export async function resolveAccount(db: Db, account: AccountRow): Promise<ResolvedAccount> {
-  const ancestors = account.path.length
-    ? await db.select().from(accounts).where(inArray(accounts.id, account.path))
-    : [];
+/** What the chain rules read from an ancestor. */
+export type ChainNode = Pick<AccountRow, 'id' | 'parentId' | 'isShadow' | 'lvl' | 'permissions' | 'kind' | 'isDisabled' | 'isFullDisabled' | 'isFullReadonly'>;
+
+/** Applies the rules of `ancestors` (any order; the rows of `account.path`) to `account`. */
+export function resolveWithAncestors(account: AccountRow, ancestors: readonly ChainNode[]): ResolvedAccount {
   const byId = new Map(ancestors.map((a) => [a.id, a]));
-  const chain = [...account.path.map((id) => byId.get(id)).filter((a): a is AccountRow => a !== undefined), account];
+  const chain: ChainNode[] = [...account.path.map((id) => byId.get(id)).filter((a): a is ChainNode => a !== undefined), account];
   const owner = account.isShadow && account.parentId !== null ? byId.get(account.parentId) : undefined;
   return {
     account,
@@ -65,6 +65,14 @@ export async function resolveAccount(db: Db, account: AccountRow): Promise<Resol
     codes: effectiveCodes(chain),
     scopeRootId: account.isShadow && account.parentId !== null ? account.parentId : account.id,
   };
+}
+
+/** Applies the ancestors' rules to `account`. */
+export async function resolveAccount(db: Db, account: AccountRow): Promise<ResolvedAccount> {
+  const ancestors = account.path.length
+    ? await db.select().from(accounts).where(inArray(accounts.id, account.path))
+    : [];
+  return resolveWithAncestors(account, ancestors);
 }
 
 export async function findAccountById(db: Db, id: number): Promise<AccountRow | undefined> {

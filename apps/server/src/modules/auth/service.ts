@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { SITES, type SigninResponse, type SiteId } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, passwordHandoffs, sessions } from '../../db/schema/index.js';
@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/dates.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { ThrottleConfig } from '../../config.js';
-import { findAccountById, findAccountByNo, resolveAccount, toUserInfo, type Caller } from '../account/service.js';
+import { findAccountByNo, resolveAccount, resolveWithAncestors, toUserInfo, type Caller, type ChainNode } from '../account/service.js';
 import { clearAccountFailures, readThrottle, recordFailure, throttleKeys } from './throttle.js';
 
 export interface SigninInput {
@@ -83,16 +83,27 @@ export async function signin(db: Db, input: SigninInput, options: SigninOptions)
  * so the client signs the user out.
  */
 export async function authenticate(db: Db, token: string, siteId: SiteId): Promise<Caller> {
-  const [session] = await db
-    .select()
+  // One round trip: the live session, its account and the account's ancestors (chain rules).
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      sessionSiteId: sessions.siteId,
+      account: accounts,
+      ancestors: sql<ChainNode[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', p.id, 'parentId', p.parent_id, 'isShadow', p.is_shadow, 'lvl', p.lvl, 'kind', p.kind, 'permissions', p.permissions,
+          'isDisabled', p.is_disabled, 'isFullDisabled', p.is_full_disabled, 'isFullReadonly', p.is_full_readonly)), '[]'::json)
+        from accounts p where p.id = any(${accounts.path}))`,
+    })
     .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-  if (!session || session.siteId !== siteId) throw new AppError('UNAUTHORIZED');
-  const account = await findAccountById(db, session.accountId);
-  if (!account || account.kind !== 'AGENT' || account.siteId !== siteId) throw new AppError('UNAUTHORIZED');
-  const resolved = await resolveAccount(db, account);
+  if (!row || row.sessionSiteId !== siteId) throw new AppError('UNAUTHORIZED');
+  const { account } = row;
+  if (account.kind !== 'AGENT' || account.siteId !== siteId) throw new AppError('UNAUTHORIZED');
+  const resolved = resolveWithAncestors(account, row.ancestors);
   if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('UNAUTHORIZED');
-  return { ...resolved, sessionId: session.id, siteId };
+  return { ...resolved, sessionId: row.sessionId, siteId };
 }
 
 export async function signout(db: Db, caller: Caller): Promise<void> {
