@@ -10,12 +10,15 @@ import { moneyStringSchema, toMinorUnits } from './money.js';
 /** The largest single move: 100,000,000.00. */
 export const MAX_AMOUNT_MINOR = 10_000_000_000n;
 
+const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+// Zod 4 runs every check even after the pattern fails, so the refinements skip what the pattern
+// refused (toMinorUnits would throw on it) and leave that issue alone.
 export const amountSchema = z
   .string()
   .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, { message: 'amount.format' })
-  .refine((v) => toMinorUnits(v) > 0n, { message: 'amount.positive' })
-  .refine((v) => toMinorUnits(v) <= MAX_AMOUNT_MINOR, { message: 'amount.max' });
+  .regex(AMOUNT_PATTERN, { message: 'amount.format' })
+  .refine((v) => !AMOUNT_PATTERN.test(v) || toMinorUnits(v) > 0n, { message: 'amount.positive' })
+  .refine((v) => !AMOUNT_PATTERN.test(v) || toMinorUnits(v) <= MAX_AMOUNT_MINOR, { message: 'amount.max' });
 
 /** Idempotency key: the `Idempotency-Key` header or the `idempotencyKey` field (not both different). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
