@@ -5,6 +5,9 @@ import type {
   AgentRow,
   BetLimitPreset,
   ChangeStatusRequest,
+  CreditRequest,
+  CreditResult,
+  ReliefRule,
   OwnChangeInfoRequest,
   CopyInfo,
   HistoryRow,
@@ -108,6 +111,14 @@ export const memberApi = {
   history: (kind: AccountKind, body: { id: number; page: number; pageSize: number }, signal?: AbortSignal) =>
     api.post<Page<HistoryRow>>(`${M}/${kind}/history`, body, { signal }),
 
+  /**
+   * Credit moves with a direct child (recharge, withdraw, poor = relief). The dialog shows the
+   * failure itself; the idempotency key travels in the Idempotency-Key header.
+   */
+  credit: (kind: 'agent' | 'player', op: 'recharge' | 'withdraw' | 'poor', body: Omit<CreditRequest, 'idempotencyKey'>, idempotencyKey: string) =>
+    api.post<CreditResult>(`${M}/${kind}/${op}`, compact(body), { errorMessageMode: 'none', headers: { 'Idempotency-Key': idempotencyKey } }),
+  reliefRule: (signal?: AbortSignal) => api.get<ReliefRule>(`${M}/ledger/relief_rule`, { signal }),
+
   register: (body: RegisterRequest) => api.post<unknown>(`${M}/player/register`, body, { errorMessageMode: 'none' }),
 };
 
@@ -123,4 +134,5 @@ export const memberKeys = {
   limits: (id: number) => ['member', 'limits', id] as const,
   history: (kind: AccountKind, id: number, page: number, pageSize: number) => ['member', 'history', kind, id, page, pageSize] as const,
   verification: (id: number) => ['member', 'verification', id] as const,
+  reliefRule: ['member', 'reliefRule'] as const,
 };

@@ -1,4 +1,4 @@
-import { DownOutlined, EditOutlined, CopyOutlined } from '@ant-design/icons';
+import { DownOutlined, EditOutlined, CopyOutlined, GiftOutlined, MinusCircleOutlined, PlusCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dropdown, Space, Table, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
@@ -22,6 +22,7 @@ import { formatMoney } from '../../../lib/money';
 import { levelLabel } from '../../dashboard/level-label';
 import { memberApi, memberKeys, type AccountKind } from '../api/member-api';
 import { statusActionsFor } from '../rules';
+import { canMoveCredit, type CreditOp } from '../credit';
 import { usePlayerTerms } from '../use-player-terms';
 import { FilterBar, type Filters } from './filter-bar';
 import { StatusTags } from './status-tags';
@@ -35,12 +36,15 @@ export type RowAction =
   | { type: 'reset' }
   | { type: 'permissions' }
   | { type: 'history' }
-  | { type: 'verify' };
+  | { type: 'verify' }
+  | { type: 'credit'; op: CreditOp };
 
 /** What the viewer may do here; write controls are absent (not disabled) without `write`. */
 export interface Abilities {
   write: boolean;
   move: boolean;
+  /** Whose direct children may get credit moves here (the viewer at its own level), else null. */
+  creditParentId?: number | null;
 }
 
 type PageSize = (typeof PAGE_SIZES)[number];
@@ -102,6 +106,7 @@ function Actions({
   row,
   abilities,
   extra,
+  credit,
   onAction,
 }: {
   kind: AccountKind;
@@ -109,6 +114,8 @@ function Actions({
   row: { isDisabled: boolean; isFullDisabled: boolean; isFullReadonly: boolean };
   abilities: Abilities;
   extra?: MenuProps['items'];
+  /** Credit moves offered inline (direct, unrestricted children of a writer). */
+  credit?: CreditOp[];
   onAction: (a: RowAction) => void;
 }) {
   const { t } = useTranslation('member');
@@ -129,8 +136,22 @@ function Actions({
     if (kind !== 'player') items.push({ key: 'permissions', label: <span data-testid="menu-permissions">{t('actions.permissions')}</span> });
   }
   items.push({ type: 'divider' }, { key: 'history', label: <span data-testid="menu-history">{t('actions.history')}</span> });
+  const creditIcons: Record<CreditOp, ReactNode> = { recharge: <PlusCircleOutlined />, withdraw: <MinusCircleOutlined />, poor: <GiftOutlined /> };
+  const creditTestIds: Record<CreditOp, string> = { recharge: 'recharge', withdraw: 'withdraw', poor: 'relief' };
   return (
     <Space size={4} wrap={false}>
+      {(credit ?? []).map((op) => (
+        <Button
+          key={op}
+          size="small"
+          type="link"
+          icon={creditIcons[op]}
+          onClick={() => onAction({ type: 'credit', op })}
+          data-testid={`action-${creditTestIds[op]}-${accountNo}`}
+        >
+          {t(`credit.actions.${op}`)}
+        </Button>
+      ))}
       {abilities.write && kind !== 'shadow' ? (
         <Button size="small" type="link" icon={<EditOutlined />} onClick={() => onAction({ type: 'edit' })} data-testid={`action-edit-${accountNo}`}>
           {t('actions.edit')}
@@ -157,6 +178,13 @@ function Actions({
       </Dropdown>
     </Space>
   );
+}
+
+/** The credit moves a row offers: none unless it is a direct, unrestricted child of a writer. */
+function creditOps(abilities: Abilities, row: Parameters<typeof canMoveCredit>[1], ops: CreditOp[]): CreditOp[] | undefined {
+  const parentId = abilities.creditParentId;
+  if (parentId === null || parentId === undefined) return undefined;
+  return canMoveCredit({ id: parentId, write: abilities.write }, row) ? ops : undefined;
 }
 
 function TableCard({ toolbar, filters, children }: { toolbar?: ReactNode; filters: ReactNode; children: ReactNode }) {
@@ -253,6 +281,7 @@ export function AgentTable({
           row={r}
           abilities={abilities}
           extra={[{ key: 'invite', label: <span data-testid="menu-invite">{t('actions.inviteUrl')}</span> }]}
+          credit={creditOps(abilities, r, ['recharge', 'withdraw'])}
           onAction={(a) => onAction(r, a)}
         />
       ),
@@ -352,6 +381,7 @@ export function PlayerTable({
               ? [{ key: 'verify', label: <span data-testid="menu-verify">{t('actions.verify')}</span> }]
               : undefined
           }
+          credit={creditOps(abilities, r, ['recharge', 'withdraw', 'poor'])}
           onAction={(a) => onAction(r, a)}
         />
       ),

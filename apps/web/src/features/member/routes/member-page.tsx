@@ -14,6 +14,9 @@ import { AccountWizard, type ParentContext } from '../components/account-wizard'
 import { useCopy } from '../components/copy-info';
 import { CopyInfoModal, MoveModal, PermissionModal, ResetPasswordModal, ShadowCreateModal, VerifyModal, type Target } from '../components/dialogs';
 import { HistoryDrawer } from '../components/history-drawer';
+import { CreditDialog, type CreditTarget } from '../components/credit-dialog';
+import { dashboardKeys, fetchDashboardOverview } from '../../dashboard/api/dashboard-api';
+import { formatMoney } from '../../../lib/money';
 import { AgentTable, PlayerTable, ShadowTable, type Abilities, type RowAction } from '../components/member-tables';
 import { canWrite, isLifting } from '../rules';
 import { usePlayerTerms } from '../use-player-terms';
@@ -28,7 +31,8 @@ type Dialog =
   | { type: 'permissions'; kind: 'agent' | 'shadow'; target: Target; current: string[] }
   | { type: 'move'; target: Target }
   | { type: 'history'; kind: 'agent' | 'player' | 'shadow'; target: Target }
-  | { type: 'shadow' };
+  | { type: 'shadow' }
+  | { type: 'credit'; target: CreditTarget };
 
 /** The members screen (spec §2): agents, players and child accounts of one level, with drill-down. */
 export default function MemberPage() {
@@ -81,11 +85,19 @@ export default function MemberPage() {
     staleTime: 60_000,
   });
 
+  // My own balance (credit dialogs at my own level).
+  const overview = useQuery({
+    queryKey: dashboardKeys.overview,
+    queryFn: ({ signal }) => fetchDashboardOverview(signal),
+    enabled: viewingId === null && !!user,
+  });
+
   const held = permCodes.filter(isPermissionCode);
   const levelBlocked = !!level.data && (level.data.isFullDisabled || level.data.isFullReadonly);
   const abilities: Abilities = {
     write: canWrite(user) && !levelBlocked,
     move: held.includes('MOVE_USER'),
+    creditParentId: viewingId === null && user ? user.id : null,
   };
 
   const parent: ParentContext | null = user
@@ -157,6 +169,8 @@ export default function MemberPage() {
         return setDialog({ type: 'permissions', kind: 'agent', target, current: row.permissions });
       case 'history':
         return setDialog({ type: 'history', kind: 'agent', target });
+      case 'credit':
+        return setDialog({ type: 'credit', target: { kind: 'agent', op: a.op, id: row.id, accountNo: row.accountNo, nickName: row.nickName, balance: row.balance } });
       default:
         return undefined;
     }
@@ -179,6 +193,8 @@ export default function MemberPage() {
         return setDialog({ type: 'verify', target });
       case 'history':
         return setDialog({ type: 'history', kind: 'player', target });
+      case 'credit':
+        return setDialog({ type: 'credit', target: { kind: 'player', op: a.op, id: row.id, accountNo: row.accountNo, nickName: row.nickName, balance: row.balance } });
       default:
         return undefined;
     }
@@ -301,6 +317,11 @@ export default function MemberPage() {
           <Space size={[4, 4]} wrap>
             {viewingLabel ? <Tag color="gold">{t(`dashboard:${viewingLabel.key}`, viewingLabel.params)}</Tag> : null}
             {parent.ratio !== null ? <Tag>{t('head.ratio', { ratio: parent.ratio })}</Tag> : null}
+            {viewingId === null && overview.data ? (
+              <Tag color={overview.data.balance.startsWith('-') ? 'red' : 'green'} data-testid="member-own-balance" data-value={overview.data.balance}>
+                {t('credit.ownBalance', { balance: formatMoney(overview.data.balance) })}
+              </Tag>
+            ) : null}
             {!canWrite(user) ? <Tag color="default" data-testid="member-readonly">{t('head.readOnly')}</Tag> : null}
             {levelBlocked ? <Tag color="warning">{t('head.levelBlocked')}</Tag> : null}
           </Space>
@@ -349,6 +370,18 @@ export default function MemberPage() {
       <MoveModal target={dialog?.type === 'move' ? dialog.target : null} currentParentId={parent.id} onClose={() => setDialog(null)} />
       <HistoryDrawer target={dialog?.type === 'history' ? { kind: dialog.kind, ...dialog.target } : null} onClose={() => setDialog(null)} />
       <ShadowCreateModal open={dialog?.type === 'shadow'} held={held} onClose={() => setDialog(null)} />
+      {dialog?.type === 'credit' ? (
+        <CreditDialog
+          key={`credit-${dialog.target.op}-${dialog.target.id}`}
+          target={dialog.target}
+          caller={overview.data ? { accountNo: user.accountNo, balance: overview.data.balance, isHouse: user.lvl === 0 && !user.isShadow } : null}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+            void queryClient.invalidateQueries({ queryKey: dashboardKeys.overview });
+          }}
+        />
+      ) : null}
       {prompt}
     </div>
   );
