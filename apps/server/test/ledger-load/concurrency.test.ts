@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../helpers.js';
 import {
   balances,
+  cashLogByMemo,
   compareBalances,
+  compareWithCashLog,
   compareWithLedger,
   ledgerCheck,
   ledgerRowsByKeyPrefix,
@@ -25,8 +27,10 @@ import {
  * with another body mixed in — on one server process, then on two processes sharing the
  * database (the clients and every replay alternate between them). Afterwards the server's
  * invariant check passes, every accepted key is exactly one ledger transaction (its answer's id
- * and amount, entries summing to zero between payer and payee), no refused key left a row, and
- * every balance equals its value before plus the run's ledger entries (no lost update).
+ * and amount, entries summing to zero between payer and payee), no refused key left a row,
+ * every balance equals its value before plus the run's ledger entries (no lost update), and the
+ * cash log (the log page's CSV export, as the admin) shows each accepted request once — its two
+ * entries under the answered transaction id — and no refused one.
  *
  * The servers run `src/server.ts` as child processes with DATABASE_URL on this file's clone of
  * the suite's demo-seeded template, so this runs on the embedded PostgreSQL and on CI's.
@@ -85,7 +89,7 @@ async function proveRun(ports: number[]) {
   const report = await runLoad({
     run,
     clients,
-    opsPerClient: 40,
+    opsPerClient: 30,
     maxMs: 20_000,
     replayRate: 0.15,
     timeoutRetryRate: 0.08,
@@ -115,6 +119,9 @@ async function proveRun(ports: number[]) {
   const check = await ledgerCheck(ports[ports.length - 1]!, adminToken);
   expect(check.success).toBe(true);
   expect(check.data.ok, JSON.stringify(check.data)).toBe(true);
+
+  // what the log page shows: each accepted request once in the cash log (two entries), refused ones never
+  expect(compareWithCashLog(report.records, await cashLogByMemo(ports[0]!, adminToken))).toEqual([]);
 }
 
 describe('ledger under concurrent HTTP load', () => {

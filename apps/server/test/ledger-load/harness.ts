@@ -459,3 +459,101 @@ export function summary(report: LoadReport): string {
   const by = (f: Outcome) => report.records.filter((r) => r.final === f).length;
   return `${report.records.length} keys in ${report.elapsedMs} ms: ok ${by('ok')}, refused ${by('refused')}, unknown ${by('unknown')}; ${JSON.stringify(report.counts)}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The cash log (what the log page shows), through its CSV export
+
+export function getText(port: number, url: string, token: string, timeoutMs = 60_000): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'GET', path: url, headers: { 'x-site-id': 'tw_web', authorization: `Bearer ${token}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** RFC 4180 fields of one CSV text (quoted fields, doubled quotes, CRLF). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && src[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+export interface CashRow {
+  transactionId: string;
+  kind: string;
+  accountNo: string;
+  amount: string;
+  memo: string;
+}
+
+/** The admin's (whole site's) cash log, by memo. */
+export async function cashLogByMemo(port: number, adminToken: string): Promise<Map<string, CashRow[]>> {
+  const res = await getText(port, '/api/manage/log/cash/export', adminToken);
+  if (res.status !== 200) throw new Error(`cash log export: ${res.status} ${res.text.slice(0, 300)}`);
+  const [header, ...rows] = parseCsv(res.text);
+  const col = (name: string) => {
+    const i = header!.indexOf(name);
+    if (i < 0) throw new Error(`cash log export: no column ${name} in ${header!.join(',')}`);
+    return i;
+  };
+  const [tx, kind, acct, amount, memo] = [col('transactionId'), col('kind'), col('accountNo'), col('amount'), col('memo')];
+  const byMemo = new Map<string, CashRow[]>();
+  for (const r of rows) {
+    const m = r[memo] ?? '';
+    const list = byMemo.get(m) ?? [];
+    list.push({ transactionId: r[tx]!, kind: r[kind]!, accountNo: r[acct]!, amount: r[amount]!, memo: m });
+    byMemo.set(m, list);
+  }
+  return byMemo;
+}
+
+/** Every accepted key's transaction shows in the cash log exactly once (its two entries), a refused one not at all. */
+export function compareWithCashLog(records: KeyRecord[], byMemo: Map<string, CashRow[]>): string[] {
+  const problems: string[] = [];
+  for (const r of records) {
+    const rows = byMemo.get(`load ${r.key}`) ?? [];
+    if (r.final === 'ok') {
+      const amount = formatMinorUnits(r.amountMinor);
+      const amounts = rows.map((x) => x.amount).sort();
+      if (rows.length !== 2 || rows.some((x) => x.transactionId !== r.transactionId) || amounts[0] !== `-${amount}` || amounts[1] !== amount) {
+        problems.push(`${r.key}: accepted as ${r.transactionId} (${amount}); cash log rows ${JSON.stringify(rows)}`);
+      }
+    } else if (r.final === 'refused' && rows.length > 0) {
+      problems.push(`${r.key}: refused, yet ${rows.length} cash log rows`);
+    }
+  }
+  return problems;
+}
