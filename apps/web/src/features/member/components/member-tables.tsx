@@ -260,7 +260,11 @@ export function AgentTable({
       sorter: true,
       sortOrder: sortOrderOf(state, 'balance'),
       align: 'right',
-      render: (v: string) => <span className="member-money">{formatMoney(v)}</span>,
+      render: (v: string, r: { accountNo: string }) => (
+        <span className="member-money" data-testid={`balance-${r.accountNo}`} data-value={v}>
+          {formatMoney(v)}
+        </span>
+      ),
     },
     {
       title: t('fields.children'),
@@ -349,7 +353,11 @@ export function PlayerTable({
       sorter: true,
       sortOrder: sortOrderOf(state, 'balance'),
       align: 'right',
-      render: (v: string) => <span className="member-money">{formatMoney(v)}</span>,
+      render: (v: string, r: { accountNo: string }) => (
+        <span className="member-money" data-testid={`balance-${r.accountNo}`} data-value={v}>
+          {formatMoney(v)}
+        </span>
+      ),
     },
     {
       title: t('fields.verifyStatus'),
