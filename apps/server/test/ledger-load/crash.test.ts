@@ -1,3 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '@agent-bo/shared';
@@ -32,6 +36,11 @@ import {
  * or wholly out — and resending it with its key after the restart answers accordingly (a replay
  * of the transaction that exists, or a first execution). Balances equal before + the ledger's
  * entries of the run. Bounded: about two seconds of load before the kill.
+ *
+ * Twice: (1) the server process alone, on this file's clone of the suite's database (embedded or
+ * CI's PostgreSQL), and (2) embedded mode with its own DATA_DIR, where the node process, the
+ * postmaster and every backend are SIGKILLed at the same instant; the restart recovers the
+ * cluster (WAL replay) and every acknowledged commit must still be there.
  */
 
 const CLIENT_AGENTS = [
@@ -41,23 +50,21 @@ const CLIENT_AGENTS = [
 
 let url: string;
 let drop: () => Promise<void>;
-let pool: pg.Pool;
-let tree: Map<number, Account>;
 const servers: ServerProcess[] = [];
+const dataDirs: string[] = [];
 
 beforeAll(async () => {
   ({ url, drop } = await createTestDatabase());
-  pool = new pg.Pool({ connectionString: url, max: 2 });
-  tree = await loadTree(pool);
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((s) => stopServer(s, 'SIGKILL')));
-  await pool?.end();
+  // SIGTERM: a live embedded server stops its cluster on the way out
+  await Promise.all(servers.map((s) => stopServer(s, 'SIGTERM')));
   await drop?.();
+  for (const d of dataDirs) await rm(d, { recursive: true, force: true });
 });
 
-async function clients(port: number): Promise<LoadClient[]> {
+async function clients(port: number, tree: Map<number, Account>): Promise<LoadClient[]> {
   const byNo = new Map([...tree.values()].map((a) => [a.accountNo, a]));
   const out: LoadClient[] = [];
   for (let i = 0; i < CLIENT_AGENTS.length; i += 2) {
@@ -76,50 +83,62 @@ function resend(port: number, rec: KeyRecord) {
   return request(port, 'POST', rec.request.url, { token: rec.request.token, body: rec.request.body, headers: rec.request.headers, timeoutMs: 15_000 });
 }
 
-describe('ledger crash safety', () => {
-  it('SIGKILL of the server mid-load, restart on the same database: nothing lost, nothing half-done', async () => {
-    const first = await startServer({ DATABASE_URL: url });
-    servers.push(first);
-    const run = runId();
-    const load = await clients(first.port);
-    const before = await balances(pool);
+interface CrashTarget {
+  /** The database the checks read (reachable while the server is down only when external). */
+  url: () => Promise<string>;
+  start: () => Promise<ServerProcess>;
+  /** Kills the server mid-load (SIGKILL). */
+  kill: (server: ServerProcess) => Promise<void>;
+}
 
-    const running = runLoad({
-      run,
-      clients: load,
-      opsPerClient: 100_000,
-      maxMs: 10_000,
-      replayRate: 0.1,
-      timeoutRetryRate: 0.05,
-      conflictRate: 0.02,
-      keyInBodyRate: 0.3,
-      maxAmountMinor: 300_000,
-      tolerateTransportErrors: true,
-    });
-    // kill once the load is well under way (at least 300 keys sent, or 3 s)
-    const t0 = Date.now();
-    while (Date.now() - t0 < 3000) {
-      await sleep(50);
-      const { rows } = await pool.query<{ n: string }>(`select count(*)::text as n from ledger_transactions where idempotency_key like $1`, [`${run}-%`]);
-      if (Number(rows[0]!.n) >= 300) break;
-    }
-    first.child.kill('SIGKILL');
-    await first.exited;
-    const report = await running;
-    console.info(`[ledger-crash] ${summary(report)}`);
+async function crashAndProve(label: string, target: CrashTarget) {
+  const first = await target.start();
+  servers.push(first);
+  let pool = new pg.Pool({ connectionString: await target.url(), max: 2 });
+  pool.on('error', () => undefined);
+  const tree = await loadTree(pool);
+  const run = runId();
+  const load = await clients(first.port, tree);
+  const before = await balances(pool);
 
-    const ok = report.records.filter((r) => r.final === 'ok');
-    const unknown = report.records.filter((r) => r.final === 'unknown');
-    expect(ok.length).toBeGreaterThan(100);
-    // every client was cut off by the kill (transport error), not by the time bound
-    expect(unknown.length).toBeGreaterThan(0);
-    expect(report.counts.transportError).toBe(load.length);
-    expect(report.problems.filter((p) => !/transport error|got error/.test(p))).toEqual([]);
+  const running = runLoad({
+    run,
+    clients: load,
+    opsPerClient: 100_000,
+    maxMs: 10_000,
+    replayRate: 0.1,
+    timeoutRetryRate: 0.05,
+    conflictRate: 0.02,
+    keyInBodyRate: 0.3,
+    maxAmountMinor: 300_000,
+    tolerateTransportErrors: true,
+  });
+  // kill once the load is well under way (at least 300 transactions committed, or 3 s)
+  const t0 = Date.now();
+  while (Date.now() - t0 < 3000) {
+    await sleep(50);
+    const { rows } = await pool.query<{ n: string }>(`select count(*)::text as n from ledger_transactions where idempotency_key like $1`, [`${run}-%`]);
+    if (Number(rows[0]!.n) >= 300) break;
+  }
+  await pool.end();
+  await target.kill(first);
+  const report = await running;
+  console.info(`[ledger-crash ${label}] ${summary(report)}`);
 
-    // restart on the same database
-    const second = await startServer({ DATABASE_URL: url });
-    servers.push(second);
+  const ok = report.records.filter((r) => r.final === 'ok');
+  const unknown = report.records.filter((r) => r.final === 'unknown');
+  expect(ok.length).toBeGreaterThan(100);
+  // every client was cut off by the kill (a transport error), not by the time bound
+  expect(unknown.length).toBeGreaterThan(0);
+  expect(report.counts.transportError).toBe(load.length);
+  expect(report.problems.filter((p) => !/transport error|got error/.test(p))).toEqual([]);
 
+  // restart on the same data
+  const second = await target.start();
+  servers.push(second);
+  pool = new pg.Pool({ connectionString: await target.url(), max: 2 });
+  pool.on('error', () => undefined);
+  try {
     const rows = await ledgerRowsByKeyPrefix(pool, run);
     expect(compareWithLedger(report.records, rows)).toEqual([]);
     expect(compareBalances(before, await balances(pool), rows)).toEqual([]);
@@ -128,7 +147,7 @@ describe('ledger crash safety', () => {
     expect(check.data?.ok, JSON.stringify(check)).toBe(true);
 
     // the unanswered requests, resent with their keys: a replay of what is in, or a first execution
-    let replayedAfterCrash = 0;
+    let wereIn = 0;
     for (const rec of unknown) {
       const existing = rows.get(rec.key)?.[0];
       const reply = await resend(second.port, rec);
@@ -138,7 +157,7 @@ describe('ledger crash safety', () => {
         expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
         expect(reply.body.data.replayed).toBe(true);
         expect(String(reply.body.data.transactionId)).toBe(existing.transactionId);
-        replayedAfterCrash++;
+        wereIn++;
         rec.final = 'ok';
         rec.transactionId = existing.transactionId;
       } else if (reply.body.success) {
@@ -152,14 +171,96 @@ describe('ledger crash safety', () => {
         rec.code = reply.body.code;
       }
     }
-    console.info(`[ledger-crash] ${unknown.length} unanswered at the kill: ${replayedAfterCrash} were in (replayed after restart), ${unknown.length - replayedAfterCrash} were out`);
+    console.info(`[ledger-crash ${label}] ${unknown.length} unanswered at the kill: ${wereIn} were in (replayed after the restart), ${unknown.length - wereIn} were out`);
 
-    // and now every key has a definite outcome: exactly once / not at all
+    // now every key has a definite outcome: exactly once, or not at all
     const after = await ledgerRowsByKeyPrefix(pool, run);
-    expect(compareWithLedger(report.records, after)).toEqual([]);
     expect(report.records.every((r) => r.final !== 'unknown')).toBe(true);
+    expect(compareWithLedger(report.records, after)).toEqual([]);
     expect(compareBalances(before, await balances(pool), after)).toEqual([]);
     const check2 = await ledgerCheck(second.port, adminToken);
     expect(check2.data?.ok, JSON.stringify(check2)).toBe(true);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** True while `pid` runs (a zombie counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Direct children of `pid` (PostgreSQL's backends and auxiliary processes of a postmaster). */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+describe('ledger crash safety', () => {
+  it('SIGKILL of the server process mid-load, restart on the same database: nothing lost, nothing half-done', async () => {
+    await crashAndProve('server process', {
+      url: async () => url,
+      start: () => startServer({ DATABASE_URL: url }),
+      kill: async (s) => {
+        s.child.kill('SIGKILL');
+        await s.exited;
+      },
+    });
   }, 120_000);
+
+  it('embedded mode: SIGKILL of the server and of its whole PostgreSQL at once, restart on the same DATA_DIR', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'agent-bo-crash-'));
+    dataDirs.push(dataDir);
+    const pgDir = path.join(dataDir, 'pg');
+    const pidFile = () => readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n');
+    await crashAndProve('server + embedded PostgreSQL', {
+      url: async () => {
+        const cred = JSON.parse(readFileSync(path.join(dataDir, 'embedded-pg.json'), 'utf8')) as { user: string; password: string };
+        const port = Number(pidFile()[3]);
+        return `postgres://${encodeURIComponent(cred.user)}:${encodeURIComponent(cred.password)}@127.0.0.1:${port}/agent_bo`;
+      },
+      start: async () => {
+        const restart = existsSync(path.join(pgDir, 'PG_VERSION'));
+        const s = await startServer({ DATA_DIR: dataDir });
+        // the restart really recovered a crashed cluster
+        if (restart) expect(readFileSync(path.join(pgDir, 'postgres.log'), 'utf8')).toMatch(/not properly shut down|automatic recovery in progress/);
+        return s;
+      },
+      kill: async (s) => {
+        const postmaster = Number(pidFile()[0]);
+        const group = [postmaster, ...childrenOf(postmaster)];
+        // the whole server at one instant: node, the postmaster and every backend (a power cut, minus the OS cache)
+        s.child.kill('SIGKILL');
+        for (const pid of group) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }
+        await s.exited;
+        for (let i = 0; i < 100 && group.some(alive); i++) await sleep(50);
+        expect(group.filter(alive)).toEqual([]);
+      },
+    });
+  }, 150_000);
 });
