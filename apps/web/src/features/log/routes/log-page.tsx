@@ -246,7 +246,7 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
             <Input allowClear maxLength={12} placeholder={t(tab === 'cash' || tab === 'transfer' ? 'filters.account' : 'filters.target')} data-testid={`log-filter-target-${tab}`} />
           </Form.Item>
           {codes ? (
-            <Form.Item name="code">
+            <Form.Item name="code" className="log-filters__code">
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
