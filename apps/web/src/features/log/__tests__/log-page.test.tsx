@@ -1,0 +1,180 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '@agent-bo/shared';
+import { businessPresets, fromRange, siteNow } from '../presets';
+import { csvBlob, csvFileName } from '../api/log-api';
+
+// jsdom lacks matchMedia and ResizeObserver, which antd and the layout use.
+beforeAll(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+});
+
+const ADMIN: UserInfo = {
+  id: 1,
+  lvl: 0,
+  kind: 'AGENT',
+  nickName: 'Administrator',
+  accountNo: 'admin001',
+  siteId: 'tw_web',
+  isShadow: false,
+  isDisabled: false,
+  isFullDisabled: false,
+  isFullReadonly: false,
+  homePath: '/dashboard',
+  roles: [],
+  permission: { permissions: [{ code: 'MOVE_USER' }] },
+};
+
+
+
+
+describe('log helpers', () => {
+  it('presets are noon-based site wall clocks, whatever the browser zone', () => {
+    // 2026-03-16 03:59:59Z is Monday 11:59:59 in Taipei: still business Sunday.
+    const presets = businessPresets(new Date('2026-03-16T03:59:59Z'), 'Asia/Taipei');
+    expect(presets.map((p) => p.name)).toEqual(['today', 'yesterday', 'tomorrow', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth']);
+    const byName = Object.fromEntries(presets.map((p) => [p.name, fromRange(p.value)]));
+    expect(byName.today).toEqual({ start: '2026-03-15 12:00:00', end: '2026-03-16 11:59:59' });
+    expect(byName.thisWeek).toEqual({ start: '2026-03-09 12:00:00', end: '2026-03-16 11:59:59' });
+    expect(byName.lastMonth).toEqual({ start: '2026-02-01 12:00:00', end: '2026-03-01 11:59:59' });
+    expect(fromRange(null)).toEqual({ start: undefined, end: undefined });
+  });
+
+  it('names and wraps the CSV for Excel', async () => {
+    expect(csvFileName('cash', siteNow('Asia/Taipei', new Date('2026-03-16T03:59:59Z')))).toBe('cash-log-20260316-115959.csv');
+    const blob = csvBlob('id,kind\r\n1,RECHARGE\r\n');
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(blob.type).toBe('text/csv;charset=utf-8');
+    expect((await csvBlob('\uFEFFa\r\n').arrayBuffer()).byteLength).toBe(6);
+  });
+});
+
+const envelope = (data: unknown, code = 0, message = '', status = 200) =>
+  new Response(JSON.stringify({ code, message, success: code === 0, data }), { status, headers: { 'Content-Type': 'application/json' } });
+
+let user: UserInfo;
+let calls: { method: string; path: string; search: URLSearchParams; body: Record<string, unknown> | undefined }[];
+
+const CASH = [
+  { id: 2, transactionId: '9', kind: 'RECHARGE', accountNo: 'agentA01', counterpartyAccountNo: 'admin001', amount: '1234.50', balanceAfter: '2000.00', operatorAccountNo: 'admin001', memo: 'top-up', createdAt: '2026-11-21 14:00:00' },
+  { id: 1, transactionId: '9', kind: 'RECHARGE', accountNo: 'admin001', counterpartyAccountNo: 'agentA01', amount: '-1234.50', balanceAfter: '-2000.00', operatorAccountNo: 'admin001', memo: 'top-up', createdAt: '2026-11-21 14:00:00' },
+];
+
+function server(path: string, init: RequestInit): Response {
+  const url = new URL(path, 'http://localhost');
+  const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+  calls.push({ method: init.method ?? 'GET', path: url.pathname, search: url.searchParams, body });
+  const page = <T,>(list: T[]) => envelope({ page: 1, pageSize: 10, total: list.length, list });
+  switch (url.pathname) {
+    case '/api/manage/userinfo':
+      return envelope(user);
+    case '/api/getPermCode':
+      return envelope([]);
+    case '/api/manage/log/operation':
+      return page([{ id: 1, action: 'DISABLE', operatorAccountNo: 'admin001', targetAccountNo: 'agentB01', before: { isDisabled: false }, after: { isDisabled: true }, ip: '10.0.0.1', createdAt: '2026-11-21 13:00:00' }]);
+    case '/api/manage/log/cash':
+      return page(CASH);
+    case '/api/manage/log/ratio':
+    case '/api/manage/log/transfer':
+      return page([]);
+    case '/api/manage/log/cash/export':
+      return new Response('id,kind\r\n2,RECHARGE\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+    default:
+      return envelope(null, 404, 'not found', 404);
+  }
+}
+
+async function startApp(path: string) {
+  window.history.replaceState(null, '', path);
+  const { bootstrap } = await import('../../../app/bootstrap');
+  const { App } = await import('../../../app/app');
+  bootstrap();
+  render(<App />);
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  localStorage.clear();
+  localStorage.setItem('AGENT_BO__LOCALE', JSON.stringify({ state: { locale: 'en' }, version: 1 }));
+  localStorage.setItem('AGENT_BO__USER', JSON.stringify({ state: { token: 'good-token', expiresAt: null }, version: 1 }));
+  user = ADMIN;
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => server(path, init)),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.stubGlobal('fetch', undefined);
+});
+
+describe('log page', { timeout: 20_000 }, () => {
+  it('lists the operation log for today’s business day, switches tabs, colours signed amounts, exports CSV', async () => {
+    await startApp('/log/index');
+    const table = await screen.findByTestId('log-table-operation', {}, { timeout: 5000 });
+    await within(table).findByText('agentB01', {}, { timeout: 5000 });
+    expect(table.textContent).toContain('Sign-in disabled');
+    expect(table.textContent).toContain('isDisabled: false → true');
+    const first = calls.find((c) => c.path === '/api/manage/log/operation')!;
+    expect(first.body).toMatchObject({ page: 1, pageSize: 10 });
+    expect(String(first.body?.start)).toMatch(/^\d{4}-\d{2}-\d{2} 12:00:00$/);
+    expect(String(first.body?.end)).toMatch(/^\d{4}-\d{2}-\d{2} 11:59:59$/);
+
+    fireEvent.click(screen.getByTestId('log-tab-cash'));
+    const cash = await screen.findByTestId('log-table-cash', {}, { timeout: 5000 });
+    await within(cash).findByText('+1,234.50', {}, { timeout: 5000 });
+    expect(within(cash).getByText('+1,234.50').closest('[data-sign]')?.getAttribute('data-sign')).toBe('credit');
+    expect(within(cash).getByText('-1,234.50').closest('[data-sign]')?.getAttribute('data-sign')).toBe('debit');
+    expect(cash.textContent).toContain('Recharge');
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('tab')).toBe('cash'));
+
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      created.push(b);
+      return 'blob:x';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('log-export-cash'));
+    });
+    await waitFor(() => expect(created).toHaveLength(1));
+    const exported = calls.find((c) => c.path === '/api/manage/log/cash/export')!;
+    expect(exported.method).toBe('GET');
+    expect(exported.search.get('start')).toMatch(/ 12:00:00$/);
+    expect(exported.search.has('page')).toBe(false);
+    expect([...new Uint8Array(await created[0]!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('pages on the server', async () => {
+    await startApp('/log/index?tab=cash');
+    await screen.findByTestId('log-table-cash', {}, { timeout: 5000 });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/manage/log/cash')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/manage/log/cash')?.body).toMatchObject({ page: 1, pageSize: 10 });
+  });
+});
