@@ -11,6 +11,7 @@
  *   node bench/ledger.mjs [--db=embedded,external] [--duration=10] [--warmup=2] [--connections=16]
  *                         [--agents=100] [--players=15] [--raw-pool=10]
  *                         [--external-url=postgres://postgres@127.0.0.1:5432/test] [--json=out.json]
+ *                         [--server-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof]
  *
  * Everything runs on 127.0.0.1. The external run creates its own database bench_ledger_<pid>
  * and drops it at the end; the embedded run uses a temporary DATA_DIR, removed at the end.
@@ -52,6 +53,8 @@ const opt = {
   rawPool: Number(args['raw-pool'] ?? 10),
   externalUrl: args['external-url'] ?? 'postgres://postgres@127.0.0.1:5432/test',
   json: args.json,
+  /** Extra node flags for the server process, comma separated (e.g. --cpu-prof,--cpu-prof-dir=/tmp/prof). */
+  serverNodeArgs: (args['server-node-args'] ?? '').split(',').filter(Boolean),
 };
 if (!(opt.duration > 0 && opt.duration <= 120)) throw new Error('--duration must be 1..120 s');
 if (!(opt.connections > 0 && opt.connections <= 256)) throw new Error('--connections must be 1..256');
@@ -193,7 +196,7 @@ function freePort() {
 
 async function startServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(serverDist, 'server.js')], {
+  const child = spawn(process.execPath, [...opt.serverNodeArgs, path.join(serverDist, 'server.js')], {
     cwd: path.join(root, 'apps', 'server'),
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'DATA_DIR', 'NODE_OPTIONS'].includes(k))),
