@@ -11,6 +11,7 @@ import {
   LOG_ACTION_CODES,
   LOG_TABS,
   PAGE_SIZES,
+  BUSINESS_RANGE_NAMES,
   businessRange,
   type CashLogRow,
   type LogTab,
@@ -24,7 +25,7 @@ import { formatMoney } from '../../../lib/money';
 import { currentSiteId, siteTimeZone } from '../../../lib/site';
 import { describeDiff } from '../../member/components/history-drawer';
 import { csvBlob, csvFileName, download, logApi, logKeys, type LogRows } from '../api/log-api';
-import { DATE_TIME_FORMAT, businessPresets, fromRange, toRange, siteNow, type Range } from '../presets';
+import { DATE_TIME_FORMAT, fromRange, toRange, siteNow, type Range } from '../presets';
 
 export const LOG_PATH = '/log/index';
 
@@ -175,11 +176,14 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
     placeholderData: (prev) => prev,
   });
 
+  // Computed when a preset is picked, so a page left open across noon still picks the right day.
   const presets = useMemo(
-    () => businessPresets(new Date(), timeZone).map((p) => ({ label: <span data-testid={`log-preset-${p.name}`}>{t(`presets.${p.name}`)}</span>, value: p.value })),
-    // Recomputed when the picker opens again would be ideal; per render of the tab is close enough.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [timeZone, t, query.dataUpdatedAt],
+    () =>
+      BUSINESS_RANGE_NAMES.map((name) => ({
+        label: <span data-testid={`log-preset-${name}`}>{t(`presets.${name}`)}</span>,
+        value: () => toRange(businessRange(name, new Date(), timeZone)),
+      })),
+    [timeZone, t],
   );
 
   const onFinish = (v: FormValues) => {
@@ -266,9 +270,11 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
             <Button
               icon={<ReloadOutlined />}
               onClick={() => {
+                const today = toRange(businessRange('today', new Date(), timeZone));
                 form.resetFields();
+                form.setFieldsValue({ range: today });
                 setPage(1);
-                setFilters(fromRange(initialRange));
+                setFilters(fromRange(today));
               }}
             >
               {t('filters.reset')}
