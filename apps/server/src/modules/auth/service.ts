@@ -82,9 +82,9 @@ export async function signin(db: Db, input: SigninInput, options: SigninOptions)
  * accounts that may no longer sign in (disabled, fully disabled by an ancestor) are UNAUTHORIZED,
  * so the client signs the user out.
  */
-export async function authenticate(db: Db, token: string, siteId: SiteId): Promise<Caller> {
+function authQuery(db: Db) {
   // One round trip: the live session, its account and the account's ancestors (chain rules).
-  const [row] = await db
+  return db
     .select({
       sessionId: sessions.id,
       sessionSiteId: sessions.siteId,
@@ -97,7 +97,20 @@ export async function authenticate(db: Db, token: string, siteId: SiteId): Promi
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('auth_session');
+}
+
+/** A named prepared statement per database handle: parsed and planned once per connection. */
+const authQueries = new WeakMap<Db, ReturnType<typeof authQuery>>();
+
+export async function authenticate(db: Db, token: string, siteId: SiteId): Promise<Caller> {
+  let query = authQueries.get(db);
+  if (!query) {
+    query = authQuery(db);
+    authQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
   if (!row || row.sessionSiteId !== siteId) throw new AppError('UNAUTHORIZED');
   const { account } = row;
   if (account.kind !== 'AGENT' || account.siteId !== siteId) throw new AppError('UNAUTHORIZED');

@@ -16,8 +16,9 @@ import { formatDateTime } from '../../lib/dates.js';
 import type { Caller } from '../account/service.js';
 import { siteTimeZone } from '../auth/service.js';
 import { assertWriter } from '../members/access.js';
+import { executeNamed } from '../../db/named.js';
 import { businessDayStart } from './business-day.js';
-import { DuplicateKey, post, type Posted } from './service.js';
+import { DuplicateKey, moneySql, post, type PostInput } from './service.js';
 
 export type CreditOp = 'recharge' | 'withdraw' | 'poor';
 
@@ -107,7 +108,7 @@ export async function credit(
 
   // One round trip: the target (strictly inside the caller's subtree), an earlier request with
   // this key, and (relief) the site's rule.
-  const found = await db.execute<TargetRow>(sql`
+  const found = await executeNamed<TargetRow>(db, sql`
     select t.id, t.account_no, t.kind, t.is_shadow, t.parent_id, t.is_disabled, t.is_full_disabled, t.is_full_readonly,
            x.request_hash, x.result
            ${poor ? sql`, s.relief_threshold::text as relief_threshold, s.relief_max_amount::text as relief_max_amount, s.relief_daily_count` : sql``}
@@ -130,85 +131,70 @@ export async function credit(
   }
 
   const targetId = row.id;
-  const targetNo = row.account_no!;
   // recharge and relief: the caller pays; withdraw: the child pays.
   const [payer, payee] = route.op === 'withdraw' ? [targetId, callerId] : [callerId, targetId];
   const kind = KIND[route.op];
   const now = ctx.now();
   const timeZone = siteTimeZone(siteId);
 
-  const toResult = (p: Posted): CreditResult => {
-    const from = p.legs[0]!;
-    const to = p.legs[1]!;
-    return {
-      transactionId: p.transactionId.toString(),
-      kind,
-      amount: formatMinorUnits(amount),
-      from: { id: from.accountId, accountNo: from.accountNo, balanceBefore: formatMinorUnits(from.balanceBefore), balanceAfter: formatMinorUnits(from.balanceAfter) },
-      to: { id: to.accountId, accountNo: to.accountNo, balanceBefore: formatMinorUnits(to.balanceBefore), balanceAfter: formatMinorUnits(to.balanceAfter) },
-      createdAt: formatDateTime(p.createdAt, timeZone),
-      replayed: false,
-    };
-  };
+  const amountText = formatMinorUnits(amount);
+  const createdAt = formatDateTime(now, timeZone);
+  const side = (id: number) =>
+    sql`(select json_build_object('id', u.id, 'accountNo', u.account_no, 'balanceBefore', ${moneySql(sql`u.balance - u.delta`)}, 'balanceAfter', ${moneySql(sql`u.balance`)}) from upd u where u.id = ${id}::int)`;
+  // The CreditResult, built in the posting statement and stored on the transaction row.
+  const resultSql = sql`json_build_object('transactionId', nid.id::text, 'kind', ${kind}::text, 'amount', ${amountText}::text,
+    'from', ${side(payer)}, 'to', ${side(payee)}, 'createdAt', ${createdAt}::text, 'replayed', false)`;
+  const logCte = sql`lg as (
+    insert into operation_logs (site_id, operator_id, target_id, action, before, after, ip, created_at)
+    select ${siteId}, ${callerId}::int, t.id, ${ACTION[route.op]},
+           json_build_object('balance', ${moneySql(sql`t.balance - t.delta`)}, 'operatorBalance', ${moneySql(sql`c.balance - c.delta`)})::jsonb,
+           json_build_object('balance', ${moneySql(sql`t.balance`)}, 'operatorBalance', ${moneySql(sql`c.balance`)}, 'amount', ${amountText}::text,
+                             'transactionId', ins.id::text, 'accountNo', t.account_no)::jsonb,
+           ${ctx.ip}, ${now.toISOString()}::timestamptz
+      from ins, upd t, upd c
+     where t.id = ${targetId}::int and c.id = ${callerId}::int)`;
 
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const posted = await db.transaction((tx) =>
-        post(tx, {
-          siteId,
-          kind,
-          operatorId: callerId,
-          legs: [
-            { accountId: payer, amount: -amount, counterpartyId: payee },
-            { accountId: payee, amount, counterpartyId: payer },
-          ],
-          memo,
-          idempotency: { key, requestHash: hash },
-          now,
-          verify: reliefRule
-            ? async (p, q) => {
-                const player = p.legs[1]!;
-                if (player.balanceBefore >= reliefRule.threshold) throw new AppError('RELIEF_NOT_ELIGIBLE');
-                const since = businessDayStart(now, timeZone);
-                const counted = await q.execute<{ n: number }>(sql`
-                  select count(*)::int as n from ledger_entries
-                  where account_id = ${targetId} and kind = 'POOR_USER' and amount > 0 and created_at >= ${since.toISOString()}::timestamptz`);
-                if ((counted.rows[0]?.n ?? 0) >= reliefRule.dailyCount) throw new AppError('RELIEF_DAILY_CAP');
-              }
-            : undefined,
-          result: toResult,
-          logs: (p) => {
-            const callerLeg = p.legs.find((l) => l.accountId === callerId)!;
-            const targetLeg = p.legs.find((l) => l.accountId === targetId)!;
-            return [
-              {
-                targetId,
-                action: ACTION[route.op],
-                before: { balance: formatMinorUnits(targetLeg.balanceBefore), operatorBalance: formatMinorUnits(callerLeg.balanceBefore) },
-                after: {
-                  balance: formatMinorUnits(targetLeg.balanceAfter),
-                  operatorBalance: formatMinorUnits(callerLeg.balanceAfter),
-                  amount: formatMinorUnits(amount),
-                  transactionId: p.transactionId.toString(),
-                  accountNo: targetNo,
-                },
-                ip: ctx.ip,
-              },
-            ];
-          },
-        }),
-      );
-      return toResult(posted);
-    } catch (err) {
-      if (!(err instanceof DuplicateKey)) throw err;
-      // A concurrent request with the same key committed first: answer with its result.
-      const winner = await db.execute<{ request_hash: string | null; result: CreditResult | null }>(sql`
-        select request_hash, result from ledger_transactions
-        where site_id = ${siteId} and operator_id = ${callerId} and idempotency_key = ${key}`);
-      const stored = winner.rows[0];
-      if (stored) return replay(stored, hash);
-      if (attempt >= 2) throw err;
-    }
+  const input: PostInput = {
+    siteId,
+    kind,
+    operatorId: callerId,
+    legs: [
+      { accountId: payer, amount: -amount, counterpartyId: payee },
+      { accountId: payee, amount, counterpartyId: payer },
+    ],
+    memo,
+    idempotency: { key, requestHash: hash },
+    now,
+    resultSql,
+    extraCtes: [logCte],
+  };
+  if (reliefRule) {
+    const rule = reliefRule;
+    input.verify = async (p, q) => {
+      const player = p.legs[1]!;
+      if (player.balanceBefore >= rule.threshold) throw new AppError('RELIEF_NOT_ELIGIBLE');
+      const since = businessDayStart(now, timeZone);
+      const counted = await q.execute<{ n: number }>(sql`
+        select count(*)::int as n from ledger_entries
+        where account_id = ${targetId} and kind = 'POOR_USER' and amount > 0 and created_at >= ${since.toISOString()}::timestamptz`);
+      if ((counted.rows[0]?.n ?? 0) >= rule.dailyCount) throw new AppError('RELIEF_DAILY_CAP');
+    };
+  }
+
+  try {
+    // Relief checks under row locks need a transaction; everything else is one statement.
+    const posted = input.verify ? await db.transaction((tx) => post(tx, input)) : await post(db, input);
+    return posted.result as CreditResult;
+  } catch (err) {
+    if (!(err instanceof DuplicateKey) && !(err instanceof AppError)) throw err;
+    // A request with the same key may have committed meanwhile (a concurrent duplicate that
+    // won the row locks): answer with its result rather than this attempt's refusal.
+    const winner = await db.execute<{ request_hash: string | null; result: CreditResult | null }>(sql`
+      select request_hash, result from ledger_transactions
+      where site_id = ${siteId} and operator_id = ${callerId} and idempotency_key = ${key}`);
+    const stored = winner.rows[0];
+    if (stored) return replay(stored, hash);
+    throw err;
   }
 }
 

@@ -1,22 +1,33 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { LedgerKind, LogActionCode } from '@agent-bo/shared';
+import type { LedgerKind } from '@agent-bo/shared';
 import { AppError } from '../../lib/app-error.js';
+import { executeNamed } from '../../db/named.js';
 import type { Q } from '../members/access.js';
 
 /**
  * The ledger core (PRODUCT.md §4): every balance change is one ledger transaction of two or more
- * entries summing to zero, written in ONE database transaction with the balance updates.
+ * entries summing to zero, written atomically with the balance updates.
  *
- * - Lock order: the touched account rows are updated in ascending id order, one
- *   `UPDATE … RETURNING` each; the UPDATE takes the row lock, so every posting locks its rows in
- *   the same global order and two postings can never deadlock on accounts.
- * - Balance rule: the UPDATE only matches when the new balance is ≥ 0 or the account is the
- *   house (the site's admin, parent_id null). No match → INSUFFICIENT_BALANCE and the caller's
- *   transaction rolls back. The check constraint accounts_balance_house_only is the last guard.
- * - Entries: one multi-row INSERT with each leg's balance after; the transaction's row, its
- *   result and any operation-log rows go in the same statement.
+ * One posting is ONE SQL statement (data-modifying CTEs), so on the pool it runs in its own
+ * implicit transaction with a single round trip, and inside a caller's transaction it is one
+ * more statement:
  *
- * READ COMMITTED is enough: the row lock serialises the balance arithmetic.
+ *   nid     the new transaction id (nextval)
+ *   legs    (account_id, delta, counterparty_id) VALUES
+ *   locked  SELECT … FROM accounts WHERE id IN (…) ORDER BY id FOR UPDATE — MATERIALIZED: the
+ *           row locks are taken in ascending id order, the global lock order, so postings never
+ *           deadlock on accounts
+ *   upd     UPDATE accounts SET balance = balance + delta (only rows already locked); a non-house
+ *           account (parent_id not null) going below zero calls ledger_refuse() → SQLSTATE LG001
+ *           INSUFFICIENT_BALANCE, which undoes the whole statement (the check constraint
+ *           accounts_balance_house_only stays as the last guard)
+ *   ins     INSERT ledger_transactions (with the idempotency key and the stored result, built
+ *           from upd); a duplicate key → unique violation → the whole statement is undone
+ *   ent     INSERT ledger_entries: one row per leg with its balance after
+ *   extra   caller CTEs over ins/upd (operation-log rows)
+ *
+ * READ COMMITTED: the UPDATE re-reads the newest row version once the lock is held (EvalPlanQual),
+ * so concurrent postings on one account serialise on its row lock and never lose an update.
  */
 
 export interface Leg {
@@ -37,20 +48,14 @@ export interface Posted {
   createdAt: Date;
   /** In the order the legs were given. */
   legs: PostedLeg[];
-}
-
-export interface OperationLogRow {
-  targetId: number;
-  action: LogActionCode;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
+  /** ledger_transactions.result as stored (null without `resultSql`). */
+  result: unknown;
 }
 
 export interface PostInput {
   siteId: string;
   kind: LedgerKind;
-  /** The account that acted; null for the system (seed). */
+  /** The account that acted; null for the system. */
   operatorId: number | null;
   legs: Leg[];
   memo?: string | null;
@@ -60,91 +65,127 @@ export interface PostInput {
   idempotency?: { key: string; requestHash: string } | null;
   /** Transaction time (default: now). Lets tests move the clock (relief business day). */
   now?: Date;
-  /** Runs after every row is locked and updated, before anything is inserted; throw to refuse. */
-  verify?: (posted: Omit<Posted, 'transactionId' | 'createdAt'>, q: Q) => Promise<void>;
-  /** The answer stored on the transaction row (ledger_transactions.result) for replays. */
-  result?: (posted: Posted) => unknown;
-  /** Operation-log rows appended in the same statement as the entries. */
-  logs?: (posted: Posted) => OperationLogRow[];
+  /**
+   * Extra rules checked with every touched row locked, before anything changes (e.g. relief);
+   * throw to refuse. With `verify`, `q` MUST be an open transaction: the rows are locked by a
+   * SELECT … ORDER BY id FOR UPDATE first, then the posting statement runs.
+   */
+  verify?: (posted: { legs: PostedLeg[] }, q: Q) => Promise<void>;
+  /** jsonb expression for ledger_transactions.result; may use CTEs nid(id) and upd(id, account_no, balance, delta). */
+  resultSql?: SQL;
+  /** More CTEs (e.g. operation-log inserts) over ins(id, result) and upd(id, account_no, balance, delta, counterparty_id). */
+  extraCtes?: SQL[];
 }
 
-/** Thrown inside the transaction when another request already holds the idempotency key. */
+/** Thrown when another request already committed the idempotency key. */
 export class DuplicateKey extends Error {
   constructor() {
     super('duplicate idempotency key');
   }
 }
 
+/** A decimal string ("-12.50") from a minor-units SQL expression. */
+export function moneySql(minor: SQL): SQL {
+  return sql`(case when (${minor}) < 0 then '-' else '' end || (abs(${minor}) / 100)::text || '.' || lpad((abs(${minor}) % 100)::text, 2, '0'))`;
+}
+
+function pgError(err: unknown): { code?: string; constraint?: string; message?: string } | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  if (typeof e?.code === 'string') return e as { code?: string };
+  if (e?.cause && typeof e.cause.code === 'string') return e.cause as { code?: string };
+  return undefined;
+}
+
 /**
- * Posts one ledger transaction inside the open database transaction `tx`. Throws AppError
- * INSUFFICIENT_BALANCE when a non-house account would go below zero, DuplicateKey when the
- * idempotency key is taken (a concurrent duplicate waits here until the first commits or rolls
- * back: the insert waits on the unique index), and rethrows anything `verify` throws. The caller
- * must roll back on any throw (db.transaction does).
+ * Posts one ledger transaction. Throws AppError INSUFFICIENT_BALANCE when a non-house account
+ * would go below zero, DuplicateKey when the idempotency key is already taken (a concurrent
+ * duplicate waits on the row locks, then on the unique index, until the first commits or rolls
+ * back), and rethrows what `verify` throws. Nothing is written on any throw (inside a caller's
+ * transaction, the caller must roll back — db.transaction does).
  */
-export async function post(tx: Q, input: PostInput): Promise<Posted> {
+export async function post(q: Q, input: PostInput): Promise<Posted> {
   const { legs } = input;
   if (legs.length < 2) throw new Error('a ledger transaction needs two or more legs');
   if (legs.some((l) => l.amount === 0n)) throw new Error('a ledger leg cannot be zero');
   if (legs.reduce((s, l) => s + l.amount, 0n) !== 0n) throw new Error('ledger legs must sum to zero');
   if (new Set(legs.map((l) => l.accountId)).size !== legs.length) throw new Error('one leg per account');
   const now = input.now ?? new Date();
-  const memo = input.memo ?? null;
-
-  // 1. The transaction row first: its unique (site, operator, key) is the idempotency guard.
-  const opened = await tx.execute<{ id: string }>(sql`
-    insert into ledger_transactions (site_id, kind, operator_id, idempotency_key, request_hash, memo, created_at)
-    values (${input.siteId}, ${input.kind}, ${input.operatorId}, ${input.idempotency?.key ?? null}, ${input.idempotency?.requestHash ?? null}, ${memo}, ${now.toISOString()})
-    on conflict (site_id, operator_id, idempotency_key) do nothing
-    returning id`);
-  const txRow = opened.rows[0];
-  if (!txRow) throw new DuplicateKey();
-  const transactionId = BigInt(txRow.id);
-
-  // 2. Balances, in ascending account id order (the global lock order).
-  const byId = new Map<number, PostedLeg>();
-  for (const leg of [...legs].sort((a, b) => a.accountId - b.accountId)) {
-    const updated = await tx.execute<{ balance: string; account_no: string }>(sql`
-      update accounts set balance = balance + ${leg.amount}::bigint
-      where id = ${leg.accountId} and (balance + ${leg.amount}::bigint >= 0 or parent_id is null)
-      returning balance::text, account_no`);
-    const row = updated.rows[0];
-    if (!row) throw new AppError('INSUFFICIENT_BALANCE');
-    const after = BigInt(row.balance);
-    byId.set(leg.accountId, { ...leg, accountNo: row.account_no, balanceBefore: after - leg.amount, balanceAfter: after });
-  }
-  const postedLegs = legs.map((l) => byId.get(l.accountId)!);
-  if (input.verify) await input.verify({ legs: postedLegs }, tx);
-
-  // 3. Entries, operation logs and the stored answer: one statement.
-  const posted: Posted = { transactionId, createdAt: now, legs: postedLegs };
   const at = now.toISOString();
-  const entryValues = sql.join(
-    postedLegs.map(
-      (l) =>
-        sql`(${transactionId}::bigint, ${input.siteId}, ${l.accountId}::int, ${l.counterpartyId}::int, ${input.kind}, ${l.amount}::bigint, ${l.balanceAfter}::bigint, ${input.operatorId}::int, ${memo}, ${input.provider ?? null}, ${at}::timestamptz)`,
-    ),
+  const memo = input.memo ?? null;
+  const idList = sql.join(
+    [...legs].sort((a, b) => a.accountId - b.accountId).map((l) => sql`${l.accountId}::int`),
     sql`, `,
   );
-  const parts: SQL[] = [
-    sql`e as (insert into ledger_entries (transaction_id, site_id, account_id, counterparty_id, kind, amount, balance_after, operator_id, memo, provider, created_at) values ${entryValues})`,
-  ];
-  const logs = input.logs?.(posted) ?? [];
-  if (logs.length > 0) {
-    const logValues = sql.join(
-      logs.map(
-        (r) =>
-          sql`(${input.siteId}, ${input.operatorId}::int, ${r.targetId}::int, ${r.action}, ${r.before == null ? null : JSON.stringify(r.before)}::jsonb, ${r.after == null ? null : JSON.stringify(r.after)}::jsonb, ${r.ip}, ${at}::timestamptz)`,
-      ),
-      sql`, `,
+
+  if (input.verify) {
+    const locked = await q.execute<{ id: number; account_no: string; balance: string }>(
+      sql`select id, account_no, balance::text as balance from accounts where id in (${idList}) order by id for update`,
     );
-    parts.push(sql`l as (insert into operation_logs (site_id, operator_id, target_id, action, before, after, ip, created_at) values ${logValues})`);
+    const byId = new Map(locked.rows.map((r) => [r.id, r]));
+    const preview = legs.map((l) => {
+      const row = byId.get(l.accountId);
+      if (!row) throw new Error(`ledger account ${l.accountId} missing`);
+      const before = BigInt(row.balance);
+      return { ...l, accountNo: row.account_no, balanceBefore: before, balanceAfter: before + l.amount };
+    });
+    await input.verify({ legs: preview }, q);
   }
-  const result = input.result?.(posted);
-  const tail =
-    result === undefined
-      ? sql`select 1`
-      : sql`update ledger_transactions set result = ${JSON.stringify(result)}::jsonb where id = ${transactionId}::bigint`;
-  await tx.execute(sql`with ${sql.join(parts, sql`, `)} ${tail}`);
-  return posted;
+
+  const legValues = sql.join(
+    legs.map((l) => sql`(${l.accountId}::int, ${l.amount}::bigint, ${l.counterpartyId}::int)`),
+    sql`, `,
+  );
+  const extra = input.extraCtes?.length ? sql`, ${sql.join(input.extraCtes, sql`, `)}` : sql``;
+  const statement = sql`
+    with nid as (select nextval('ledger_transactions_id_seq') as id),
+    legs (account_id, delta, counterparty_id) as (values ${legValues}),
+    locked as materialized (select a.id from accounts a where a.id in (${idList}) order by a.id for update),
+    upd as (
+      update accounts a
+         set balance = case when a.balance + l.delta < 0 and a.parent_id is not null
+                            then ledger_refuse('INSUFFICIENT_BALANCE', a.id)
+                            else a.balance + l.delta end
+        from legs l, locked k
+       where a.id = l.account_id and k.id = l.account_id
+      returning a.id, a.account_no, a.balance, l.delta, l.counterparty_id
+    ),
+    ins as (
+      insert into ledger_transactions (id, site_id, kind, operator_id, idempotency_key, request_hash, memo, created_at, result)
+      select nid.id, ${input.siteId}, ${input.kind}, ${input.operatorId}::int, ${input.idempotency?.key ?? null}, ${input.idempotency?.requestHash ?? null},
+             ${memo}, ${at}::timestamptz, ${input.resultSql ?? sql`null`}::jsonb
+        from nid
+       where case when (select count(*) from upd) = ${legs.length} then true else ledger_refuse('ACCOUNT_MISSING', 0) is null end
+      returning id, result
+    ),
+    ent as (
+      insert into ledger_entries (transaction_id, site_id, account_id, counterparty_id, kind, amount, balance_after, operator_id, memo, provider, created_at)
+      select ins.id, ${input.siteId}, u.id, u.counterparty_id, ${input.kind}, u.delta, u.balance, ${input.operatorId}::int, ${memo}, ${input.provider ?? null}, ${at}::timestamptz
+        from ins cross join upd u
+    )${extra}
+    select ins.id::text as id, ins.result,
+           (select json_agg(json_build_object('id', u.id, 'accountNo', u.account_no, 'balance', u.balance::text)) from upd u) as legs
+      from ins`;
+
+  let row: { id: string; result: unknown; legs: { id: number; accountNo: string; balance: string }[] } | undefined;
+  try {
+    const res = await executeNamed<{ id: string; result: unknown; legs: { id: number; accountNo: string; balance: string }[] }>(q, statement);
+    row = res.rows[0];
+  } catch (err) {
+    const pg = pgError(err);
+    if (pg?.code === 'LG001' && pg.message === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE');
+    if (pg?.code === '23505' && pg.constraint === 'ledger_transactions_idem_uq') throw new DuplicateKey();
+    throw err;
+  }
+  if (!row) throw new Error('ledger posting returned nothing');
+  const after = new Map(row.legs.map((l) => [l.id, l]));
+  return {
+    transactionId: BigInt(row.id),
+    createdAt: now,
+    result: row.result,
+    legs: legs.map((l) => {
+      const r = after.get(l.accountId)!;
+      const balanceAfter = BigInt(r.balance);
+      return { ...l, accountNo: r.accountNo, balanceBefore: balanceAfter - l.amount, balanceAfter };
+    }),
+  };
 }
