@@ -113,6 +113,7 @@ describe('ledger invariant check', () => {
     await expect(q(ctx, 'delete from ledger_transactions where id = (select max(id) from ledger_transactions)')).rejects.toThrow(/append-only/);
     await expect(q(ctx, `update ledger_transactions set result = '{}'::jsonb where id = (select max(id) from ledger_transactions)`)).rejects.toThrow(/append-only/);
     await expect(q(ctx, `update ledger_transactions set memo = 'x' where id = (select max(id) from ledger_transactions)`)).rejects.toThrow(/append-only/);
+    await expect(q(ctx, `update ledger_transactions set result = '{}'::jsonb where id = (select min(id) from ledger_transactions where result is null)`)).rejects.toThrow(/append-only/);
     await expect(q(ctx, 'truncate ledger_transactions cascade')).rejects.toThrow(/append-only/);
   });
 

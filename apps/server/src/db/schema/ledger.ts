@@ -5,12 +5,11 @@ import { accounts } from './accounts.js';
 
 /**
  * One credit move (PRODUCT.md §4): a transaction of two or more entries summing to zero, written
- * in one database transaction with the balance updates. Append-only (migration 0004): the only
- * update allowed is filling `result` once, in the same database transaction that inserted the row.
+ * atomically with the balance updates. Append-only (migrations 0004, 0006): no UPDATE, DELETE or
+ * TRUNCATE.
  *
- * Idempotency: (site, operator, key) is unique. The row is inserted first, so a concurrent
- * duplicate waits on the unique index until the first commits (then replays its `result`) or
- * rolls back (then proceeds itself).
+ * Idempotency: (site, operator, key) is unique; a concurrent duplicate's posting statement fails
+ * on it once the first commits and is undone whole (see modules/ledger/service.ts).
  */
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
