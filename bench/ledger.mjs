@@ -19,7 +19,7 @@
  * rate limit off (RATE_LIMIT_MAX=0); the client is this process (node:http, keep-alive, one
  * socket per connection, a fresh idempotency key per request).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -527,13 +527,25 @@ async function benchDatabase(kind) {
 
 // ------------------------------------------------------------------------------------------
 
+const git = (...a) => {
+  try {
+    return execFileSync('git', a, { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return '?';
+  }
+};
+const source = {
+  commit: git('rev-parse', '--short', 'HEAD'),
+  // uncommitted server/shared sources at bench time (the dist build may include them)
+  dirty: git('status', '--short', '--', 'apps/server/src', 'packages/shared/src').split('\n').filter(Boolean),
+};
 const machine = {
   nproc: os.cpus().length,
   cpu: os.cpus()[0]?.model,
   memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
   node: process.version,
 };
-log(`machine ${JSON.stringify(machine)}; options ${JSON.stringify(opt)}`);
+log(`machine ${JSON.stringify(machine)}; source ${JSON.stringify(source)}; options ${JSON.stringify(opt)}`);
 const results = [];
 for (const db of opt.dbs) results.push(await benchDatabase(db));
 oneShot.destroy();
@@ -542,6 +554,7 @@ const row = (db, name, r) =>
   `| ${db} | ${name} | ${r.connections} | ${r.transfersPerSecond} | ${r.p50ms} | ${r.p99ms} | ${r.cpu.machineBusyCores} / ${r.cpu.serverCores} / ${r.cpu.pgBackendCores} / ${r.cpu.clientCores} / ${r.cpu.restCores} | ${JSON.stringify(r.outcomes)} |`;
 const lines = [
   `machine: ${machine.nproc} cores (${machine.cpu}), ${machine.memoryGiB} GiB, node ${machine.node}; ${opt.duration} s per case after ${opt.warmup} s warm-up`,
+  `source: ${source.commit}${source.dirty.length ? ` + uncommitted ${source.dirty.join('; ')}` : ''}`,
   '',
   '| database | case | connections | transfers/s | p50 ms | p99 ms | CPU cores: machine / server / pg backends / client / rest | outcomes |',
   '|---|---|---|---|---|---|---|---|',
@@ -559,4 +572,4 @@ for (const r of results) {
   );
 }
 console.log(lines.join('\n'));
-if (opt.json) await writeFile(opt.json, JSON.stringify({ machine, options: opt, results }, null, 2));
+if (opt.json) await writeFile(opt.json, JSON.stringify({ machine, source, options: opt, results }, null, 2));
