@@ -4,6 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN, keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
 
 let browser: Browser;
+/** Polls wait up to 15 s: the machine may be busy (benchmarks, other suites). */
+const POLL = { timeout: 15_000 };
 
 beforeAll(async () => {
   browser = await launch();
@@ -75,16 +77,16 @@ describe('ledger: credit dialogs and the log page', () => {
     await page.waitForTimeout(200);
     expect(await page.getByTestId('credit-dialog').getAttribute('data-step')).toBe('form');
     await page.getByTestId('credit-amount').fill(amount);
-    await expect.poll(() => value(page, 'credit-balance-from-after')).toBe(money(minor(ownBefore) - minor(amount)));
+    await expect.poll(() => value(page, 'credit-balance-from-after'), POLL).toBe(money(minor(ownBefore) - minor(amount)));
     expect(await value(page, 'credit-balance-to-after')).toBe(money(minor(rowBefore) + minor(amount)));
     await page.getByTestId('credit-memo').fill('e2e top-up');
     await settled(page, 'credit-dialog');
 
     await page.getByTestId('credit-next').click();
-    await expect.poll(() => page.getByTestId('credit-dialog').getAttribute('data-step')).toBe('confirm');
+    await expect.poll(() => page.getByTestId('credit-dialog').getAttribute('data-step'), POLL).toBe('confirm');
     await settled(page, 'credit-dialog-confirm');
     await page.getByTestId('credit-confirm').click();
-    await expect.poll(() => page.getByTestId('credit-dialog').getAttribute('data-step')).toBe('done');
+    await expect.poll(() => page.getByTestId('credit-dialog').getAttribute('data-step'), POLL).toBe('done');
     // The server's answer: the admin paid, agentA01 received.
     expect(await value(page, 'credit-balance-from-after')).toBe(money(minor(ownBefore) - minor(amount)));
     expect(await value(page, 'credit-balance-to-after')).toBe(money(minor(rowBefore) + minor(amount)));
@@ -92,15 +94,15 @@ describe('ledger: credit dialogs and the log page', () => {
     await page.getByTestId('credit-close').click();
 
     // Both balances on the screen changed: the row's and the admin's own.
-    await expect.poll(() => value(page, 'balance-agentA01')).toBe(money(minor(rowBefore) + minor(amount)));
-    await expect.poll(() => value(page, 'member-own-balance')).toBe(money(minor(ownBefore) - minor(amount)));
+    await expect.poll(() => value(page, 'balance-agentA01'), POLL).toBe(money(minor(rowBefore) + minor(amount)));
+    await expect.poll(() => value(page, 'member-own-balance'), POLL).toBe(money(minor(ownBefore) - minor(amount)));
 
     // The cash log shows both legs of the move.
     await page.goto('/log/index');
     await page.getByTestId('log-page').waitFor();
     await page.getByTestId('log-tab-cash').click();
     const cash = page.getByTestId('log-table-cash');
-    await expect.poll(async () => (await cash.textContent()) ?? '').toContain('e2e top-up');
+    await expect.poll(async () => (await cash.textContent()) ?? '', POLL).toContain('e2e top-up');
     const row = cash.locator('tr', { hasText: 'e2e top-up' }).filter({ hasText: '+123.45' });
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toContain('agentA01');
@@ -149,7 +151,7 @@ describe('ledger: credit dialogs and the log page', () => {
     // A withdrawal: the child pays, the caller receives.
     expect(await value(page, 'credit-balance-from-before')).toBe(money(minor(rowBefore)));
     await page.getByTestId('credit-amount').fill(tooMuch);
-    await expect.poll(() => value(page, 'credit-balance-from-after')).toBe('-1.00');
+    await expect.poll(() => value(page, 'credit-balance-from-after'), POLL).toBe('-1.00');
     await page.getByTestId('credit-next').click();
     await page.getByTestId('credit-error').waitFor();
     expect(await page.getByTestId('credit-dialog').getAttribute('data-step')).toBe('form');
@@ -196,7 +198,7 @@ describe('ledger: credit dialogs and the log page', () => {
     await settled(page, 'log-cash-phone');
 
     await page.getByTestId('dark-toggle').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')), POLL).toBe(true);
     await settled(page, 'log-cash-phone-dark');
     await context.close();
 
@@ -204,7 +206,7 @@ describe('ledger: credit dialogs and the log page', () => {
     const dpage = await desktop.newPage();
     await openMembers(dpage);
     await dpage.getByTestId('dark-toggle').click();
-    await expect.poll(() => dpage.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect.poll(() => dpage.evaluate(() => document.documentElement.classList.contains('dark')), POLL).toBe(true);
     await dpage.getByTestId('action-recharge-agentA02').click();
     await dpage.getByTestId('credit-dialog').waitFor();
     await dpage.getByTestId('credit-amount').fill('5');
