@@ -29,6 +29,13 @@ async function main(): Promise<void> {
     const { values } = parseArgs({ options: { site: { type: 'string' }, json: { type: 'boolean' } } });
     const env = loadEnv();
     let url = env.DATABASE_URL ?? runningEmbeddedUrl(env.DATA_DIR);
+    if (url && !env.DATABASE_URL) {
+      // A postmaster.pid left by a killed cluster: nothing answers there, so start it ourselves.
+      const probe = createDatabase(url, { max: 1 });
+      const alive = await probe.pool.query('select 1').then(() => true, () => false);
+      await probe.close();
+      if (!alive) url = undefined;
+    }
     if (!url) {
       embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT });
       url = embedded.url;
