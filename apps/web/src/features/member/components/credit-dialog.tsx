@@ -195,7 +195,8 @@ export function CreditDialog({
         {step !== 'done' ? (
           <Descriptions size="small" column={1} className="credit-summary">
             <Descriptions.Item label={t('credit.target')}>
-              <Typography.Text strong>{target.accountNo}</Typography.Text> · {target.nickName}
+              <Typography.Text strong>{target.accountNo}</Typography.Text>
+              {` · ${target.nickName}`}
             </Descriptions.Item>
             {step === 'confirm' && parsed.ok ? (
               <Descriptions.Item label={t('credit.amount')}>
@@ -204,7 +205,7 @@ export function CreditDialog({
                 </Typography.Text>
               </Descriptions.Item>
             ) : null}
-            {step === 'confirm' && memo.trim() ? <Descriptions.Item label={t('credit.memo')}>{memo.trim()}</Descriptions.Item> : null}
+            {step === 'confirm' && memo.trim() ? <Descriptions.Item label={t('credit.memoShort')}>{memo.trim()}</Descriptions.Item> : null}
           </Descriptions>
         ) : null}
         {target.op === 'poor' && step === 'form' ? (
