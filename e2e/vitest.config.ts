@@ -11,5 +11,7 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // The page answers within a second on an idle machine; a busy CI machine can take longer.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
