@@ -392,7 +392,7 @@ export async function ledgerRowsByKeyPrefix(pool: pg.Pool, prefix: string): Prom
             coalesce((select json_agg(json_build_object('account_id', e.account_id, 'amount', e.amount::text))
                         from ledger_entries e where e.transaction_id = t.id), '[]') as entries
        from ledger_transactions t
-      where t.idempotency_key like $1`,
+      where t.idempotency_key like $1 and t.refusal is null`,
     [`${prefix}-%`],
   );
   const byKey = new Map<string, LedgerRow[]>();

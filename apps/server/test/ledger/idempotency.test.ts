@@ -61,7 +61,7 @@ describe('idempotency', () => {
     expect(body(two).data.transactionId).not.toBe(body(one).data.transactionId);
   });
 
-  it('a refused request stores nothing: the same key is judged afresh on retry', async () => {
+  it('a refusal binds its key: a resend answers the same refusal, even after a top-up, and moves nothing', async () => {
     const key = newKey();
     const held = await balanceOf(ctx, 'player091');
     const amount = `${(held + 100n) / 100n}.${((held + 100n) % 100n).toString().padStart(2, '0')}`;
@@ -69,9 +69,20 @@ describe('idempotency', () => {
     expect(body(refused)).toMatchObject({ code: 3001 });
     const retried = await credit(ctx, a01, 'player/withdraw', { id: ids.player091, amount }, key);
     expect(body(retried)).toMatchObject({ code: 3001 });
-    // top the player up, then the same key goes through
+    // Top the player up: the old key still answers its first outcome; a new key goes through.
     expect(body(await credit(ctx, a01, 'player/recharge', { id: ids.player091, amount: '1.00' })).success).toBe(true);
-    const ok = await credit(ctx, a01, 'player/withdraw', { id: ids.player091, amount }, key);
+    const resent = await credit(ctx, a01, 'player/withdraw', { id: ids.player091, amount }, key);
+    expect(body(resent)).toMatchObject({ code: 3001 });
+    expect(await balanceOf(ctx, 'player091')).toBe(held + 100n);
+    const [stored] = await q<{ refusal: string; entries: number }>(
+      ctx,
+      'select t.refusal, (select count(*)::int from ledger_entries e where e.transaction_id = t.id) as entries from ledger_transactions t where t.idempotency_key = $1',
+      [key],
+    );
+    expect(stored).toEqual({ refusal: 'INSUFFICIENT_BALANCE', entries: 0 });
+    // Another body with the refused key is a conflict, as with an accepted key.
+    expect(body(await credit(ctx, a01, 'player/withdraw', { id: ids.player091, amount: '0.01' }, key))).toMatchObject({ code: 3004 });
+    const ok = await credit(ctx, a01, 'player/withdraw', { id: ids.player091, amount }, newKey());
     expect(body(ok).data, ok.body).toMatchObject({ replayed: false, kind: 'WITHDRAW' });
     expect(await balanceOf(ctx, 'player091')).toBe(0n);
   });

@@ -23,13 +23,20 @@ export async function q<T = Record<string, unknown>>(ctx: TestContext, text: str
 }
 
 /** Balances of every account plus the row counts of the ledger and the operation log. */
+/**
+ * Everything a refused request must leave as it was: balances, entries, moves and the operation
+ * log. A refused key is remembered (a ledger_transactions row with `refusal` and no entries, so
+ * a resend answers the same); that row is bookkeeping of the key, not a change, and is left out.
+ */
 export async function fingerprint(ctx: TestContext): Promise<string> {
   const [row] = await q<{ f: string }>(
     ctx,
     `select concat_ws('|',
        (select md5(string_agg(id || ':' || balance, ',' order by id)) from accounts),
        (select count(*) from ledger_entries),
-       (select count(*) from ledger_transactions),
+       (select count(*) from ledger_transactions where refusal is null),
+       (select count(*) from ledger_transactions t where refusal is not null
+          and exists (select 1 from ledger_entries e where e.transaction_id = t.id)),
        (select count(*) from operation_logs)) as f`,
   );
   return row!.f;

@@ -26,6 +26,11 @@ export const ledgerTransactions = pgTable(
     requestHash: text('request_hash'),
     /** The CreditResult answered the first time (replayed: false). */
     result: jsonb('result'),
+    /**
+     * The error name when the first request with this key was refused: such a row has no
+     * entries and binds the key to its refusal, so a resend answers the same refusal.
+     */
+    refusal: text('refusal'),
     memo: text('memo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

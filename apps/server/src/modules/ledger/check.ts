@@ -8,7 +8,8 @@ import type { Q } from '../members/access.js';
  *   sum of every other balance;
  * - every account's balance equals the sum of its entries;
  * - no balance but the house's (the admin, parent_id null) is negative;
- * - every transaction's entries sum to zero (and there are at least two).
+ * - every transaction's entries sum to zero (and there are at least two); a stored refusal has
+ *   none.
  * Read in one REPEATABLE READ snapshot when `q` is the pool, so a running load does not produce
  * false alarms.
  */
@@ -35,8 +36,10 @@ export async function checkLedger(q: Q, options: { siteId?: string } = {}): Prom
       select x.site_id, x.id::text as id
       from ledger_transactions x left join ledger_entries e on e.transaction_id = x.id
       where ${site}::text is null or x.site_id = ${site}::text
-      group by x.id, x.site_id
-      having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2
+      group by x.id, x.site_id, x.refusal
+      -- A stored refusal (the first outcome of a refused key) must have no entries at all.
+      having case when x.refusal is not null then count(e.id) <> 0
+                  else coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2 end
       order by x.id`);
     const result: LedgerCheck = {
       ok: true,

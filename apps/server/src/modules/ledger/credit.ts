@@ -6,6 +6,7 @@ import {
   toMinorUnits,
   type CreditRequest,
   type CreditResult,
+  type ErrorName,
   type LedgerKind,
   type LogActionCode,
   type ReliefRule,
@@ -68,13 +69,23 @@ interface TargetRow extends Record<string, unknown> {
   is_full_readonly: boolean | null;
   request_hash: string | null;
   result: CreditResult | null;
+  refusal: string | null;
   relief_threshold?: string;
   relief_max_amount?: string;
   relief_daily_count?: number;
 }
 
-function replay(stored: { request_hash: string | null; result: CreditResult | null }, hash: string): CreditResult {
-  if (stored.request_hash !== hash || !stored.result) throw new AppError('IDEMPOTENCY_CONFLICT');
+interface StoredOutcome extends Record<string, unknown> {
+  request_hash: string | null;
+  result: CreditResult | null;
+  refusal: string | null;
+}
+
+/** The first outcome of a key, answered again: its result, or its refusal. */
+function replay(stored: StoredOutcome, hash: string): CreditResult {
+  if (stored.request_hash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
+  if (stored.refusal) throw new AppError(stored.refusal as ErrorName);
+  if (!stored.result) throw new AppError('IDEMPOTENCY_CONFLICT');
   return { ...stored.result, replayed: true };
 }
 
@@ -87,8 +98,9 @@ function replay(stored: { request_hash: string | null; result: CreditResult | nu
  * → target disabled / fully disabled / fully read-only (TARGET_RESTRICTED) → relief amount above
  * the maximum (RELIEF_NOT_ELIGIBLE) → then, under the row locks: the payer's balance
  * (INSUFFICIENT_BALANCE), the player's balance under the threshold (RELIEF_NOT_ELIGIBLE) and the
- * daily count (RELIEF_DAILY_CAP). Refused requests store nothing, so a retry with the same key
- * is judged afresh.
+ * daily count (RELIEF_DAILY_CAP). The first outcome binds the key: a refusal is stored as a
+ * transaction row without entries, so a resend — even one racing a slow original — answers the
+ * same refusal and never moves money later; a new attempt needs a new key.
  */
 export async function credit(
   ctx: CreditContext,
@@ -110,7 +122,7 @@ export async function credit(
   // this key, and (relief) the site's rule.
   const found = await executeNamed<TargetRow>(db, sql`
     select t.id, t.account_no, t.kind, t.is_shadow, t.parent_id, t.is_disabled, t.is_full_disabled, t.is_full_readonly,
-           x.request_hash, x.result
+           x.request_hash, x.result, x.refusal
            ${poor ? sql`, s.relief_threshold::text as relief_threshold, s.relief_max_amount::text as relief_max_amount, s.relief_daily_count` : sql``}
     from (select 1) as one
     left join accounts t on t.id = ${body.id} and t.site_id = ${siteId} and t.path @> array[${callerId}::int]
@@ -118,6 +130,40 @@ export async function credit(
     ${poor ? sql`left join sites s on s.id = ${siteId}` : sql``}`);
   const row = found.rows[0]!;
   if (row.request_hash !== null) return replay(row, hash);
+  try {
+    return await decideAndPost(ctx, route, { key, hash, amount, memo, row });
+  } catch (err) {
+    if (!(err instanceof DuplicateKey) && !(err instanceof AppError)) throw err;
+    // The first outcome binds the key. A refusal is stored (a row without entries) unless
+    // another request with this key got there first; then that request's outcome is the answer.
+    if (err instanceof AppError) {
+      const stored = await db.execute<{ id: string }>(sql`
+        insert into ledger_transactions (site_id, kind, operator_id, idempotency_key, request_hash, memo, refusal, created_at)
+        values (${siteId}, ${KIND[route.op]}, ${callerId}::int, ${key}, ${hash}, ${memo}, ${err.errorName}, ${ctx.now().toISOString()}::timestamptz)
+        on conflict (site_id, operator_id, idempotency_key) do nothing
+        returning id::text as id`);
+      if (stored.rows.length === 1) throw err;
+    }
+    const winner = await db.execute<StoredOutcome>(sql`
+      select request_hash, result, refusal from ledger_transactions
+      where site_id = ${siteId} and operator_id = ${callerId} and idempotency_key = ${key}`);
+    const first = winner.rows[0];
+    if (first) return replay(first, hash);
+    throw err;
+  }
+}
+
+/** The rules and the posting of one credit request whose key has no outcome yet. */
+async function decideAndPost(
+  ctx: CreditContext,
+  route: { path: string; op: CreditOp; target: 'AGENT' | 'PLAYER' },
+  req: { key: string; hash: string; amount: bigint; memo: string | null; row: TargetRow },
+): Promise<CreditResult> {
+  const { caller, db } = ctx;
+  const { key, hash, amount, memo, row } = req;
+  const siteId = caller.siteId;
+  const callerId = caller.account.id;
+  const poor = route.op === 'poor';
   if (row.id === null || row.is_shadow || row.kind !== route.target) throw new AppError('ACCOUNT_NOT_FOUND');
   if (row.parent_id !== callerId) throw new AppError('NOT_DIRECT_CHILD');
   // A direct child inherits the "full" flags only through the caller, who is not restricted
@@ -154,9 +200,18 @@ export async function credit(
       from ins, upd t, upd c
      where t.id = ${targetId}::int and c.id = ${callerId}::int)`;
 
+  const restricted = (id: number) =>
+    sql`exists (select 1 from locked k where k.id = ${id}::int and (k.is_disabled or k.is_full_disabled or k.is_full_readonly))`;
   const input: PostInput = {
     siteId,
     kind,
+    // The checks above, again on the locked rows: a move or a status change committed while
+    // this request waited for the locks must still refuse it.
+    lockedChecks: [
+      { refuseWhen: restricted(callerId), error: 'CALLER_READ_ONLY' },
+      { refuseWhen: sql`exists (select 1 from locked k where k.id = ${targetId}::int and k.parent_id is distinct from ${callerId}::int)`, error: 'NOT_DIRECT_CHILD' },
+      { refuseWhen: restricted(targetId), error: 'TARGET_RESTRICTED' },
+    ],
     operatorId: callerId,
     legs: [
       { accountId: payer, amount: -amount, counterpartyId: payee },
@@ -181,21 +236,9 @@ export async function credit(
     };
   }
 
-  try {
-    // Relief checks under row locks need a transaction; everything else is one statement.
-    const posted = input.verify ? await db.transaction((tx) => post(tx, input)) : await post(db, input);
-    return posted.result as CreditResult;
-  } catch (err) {
-    if (!(err instanceof DuplicateKey) && !(err instanceof AppError)) throw err;
-    // A request with the same key may have committed meanwhile (a concurrent duplicate that
-    // won the row locks): answer with its result rather than this attempt's refusal.
-    const winner = await db.execute<{ request_hash: string | null; result: CreditResult | null }>(sql`
-      select request_hash, result from ledger_transactions
-      where site_id = ${siteId} and operator_id = ${callerId} and idempotency_key = ${key}`);
-    const stored = winner.rows[0];
-    if (stored) return replay(stored, hash);
-    throw err;
-  }
+  // Relief checks under row locks need a transaction; everything else is one statement.
+  const posted = input.verify ? await db.transaction((tx) => post(tx, input)) : await post(db, input);
+  return posted.result as CreditResult;
 }
 
 /** The site's relief rule (the web dialog shows it). */

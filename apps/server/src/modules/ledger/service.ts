@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { LedgerKind } from '@agent-bo/shared';
+import { ERRORS, type ErrorName, type LedgerKind } from '@agent-bo/shared';
 import { AppError } from '../../lib/app-error.js';
 import { executeNamed } from '../../db/named.js';
 import type { Q } from '../members/access.js';
@@ -71,6 +71,14 @@ export interface PostInput {
    * SELECT … ORDER BY id FOR UPDATE first, then the posting statement runs.
    */
   verify?: (posted: { legs: PostedLeg[] }, q: Q) => Promise<void>;
+  /**
+   * Rules re-checked on the rows as they stand once locked, inside the posting statement: each
+   * `refuseWhen` is a boolean SQL expression over the CTE `locked(id, parent_id, is_disabled,
+   * is_full_disabled, is_full_readonly)`; the first that holds refuses with its `error` and
+   * undoes the statement. Checks made before the posting read an earlier snapshot; a status
+   * change or a move that commits while this posting waits for its row locks is only seen here.
+   */
+  lockedChecks?: { refuseWhen: SQL; error: ErrorName }[];
   /** jsonb expression for ledger_transactions.result; may use CTEs nid(id) and upd(id, account_no, balance, delta). */
   resultSql?: SQL;
   /** More CTEs (e.g. operation-log inserts) over ins(id, result) and upd(id, account_no, balance, delta, counterparty_id). */
@@ -136,17 +144,24 @@ export async function post(q: Q, input: PostInput): Promise<Posted> {
     sql`, `,
   );
   const extra = input.extraCtes?.length ? sql`, ${sql.join(input.extraCtes, sql`, `)}` : sql``;
+  const checks = input.lockedChecks ?? [];
+  const refusals = checks.length
+    ? sql`case ${sql.join(checks.map((c) => sql`when (${c.refuseWhen}) then ledger_refuse(${c.error}::text, 0)`), sql` `)} else 0 end`
+    : sql`0`;
   const statement = sql`
     with nid as (select nextval('ledger_transactions_id_seq') as id),
     legs (account_id, delta, counterparty_id) as (values ${legValues}),
-    locked as materialized (select a.id from accounts a where a.id in (${idList}) order by a.id for update),
+    locked as materialized (
+      select a.id, a.parent_id, a.is_disabled, a.is_full_disabled, a.is_full_readonly
+        from accounts a where a.id in (${idList}) order by a.id for update),
+    chk as materialized (select ${refusals} as refused),
     upd as (
       update accounts a
          set balance = case when a.balance + l.delta < 0 and a.parent_id is not null
                             then ledger_refuse('INSUFFICIENT_BALANCE', a.id)
                             else a.balance + l.delta end
-        from legs l, locked k
-       where a.id = l.account_id and k.id = l.account_id
+        from legs l, locked k, chk
+       where a.id = l.account_id and k.id = l.account_id and chk.refused = 0
       returning a.id, a.account_no, a.balance, l.delta, l.counterparty_id
     ),
     ins as (
@@ -172,7 +187,7 @@ export async function post(q: Q, input: PostInput): Promise<Posted> {
     row = res.rows[0];
   } catch (err) {
     const pg = pgError(err);
-    if (pg?.code === 'LG001' && pg.message === 'INSUFFICIENT_BALANCE') throw new AppError('INSUFFICIENT_BALANCE');
+    if (pg?.code === 'LG001' && pg.message && pg.message in ERRORS) throw new AppError(pg.message as ErrorName);
     if (pg?.code === '23505' && pg.constraint === 'ledger_transactions_idem_uq') throw new DuplicateKey();
     throw err;
   }

@@ -59,7 +59,9 @@ export function newIdempotencyKey(): string {
 /**
  * One key per dialog opening, kept while the same submission (same amount and memo) is retried,
  * so a retry after a lost answer is replayed by the server instead of moving credit twice. A
- * changed submission gets a new key.
+ * changed submission gets a new key, and so does one after a definitive server answer
+ * (`forget`): the server binds a key to its first outcome, a refusal included, so trying again
+ * after a refusal is a new request.
  */
 export function createKeyKeeper(generate: () => string = newIdempotencyKey) {
   let current: { signature: string; key: string } | null = null;
@@ -67,6 +69,9 @@ export function createKeyKeeper(generate: () => string = newIdempotencyKey) {
     keyFor(signature: string): string {
       if (!current || current.signature !== signature) current = { signature, key: generate() };
       return current.key;
+    },
+    forget(): void {
+      current = null;
     },
   };
 }

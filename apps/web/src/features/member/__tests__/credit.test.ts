@@ -45,6 +45,13 @@ describe('idempotency keys', () => {
     expect(second).not.toBe(first);
     expect(createKeyKeeper().keyFor('10.00|')).not.toBe(first);
   });
+
+  it('renews the key after a definitive answer, even for the same submission', () => {
+    const keeper = createKeyKeeper();
+    const first = keeper.keyFor('10.00|');
+    keeper.forget();
+    expect(keeper.keyFor('10.00|')).not.toBe(first);
+  });
 });
 
 describe('who may move credit', () => {

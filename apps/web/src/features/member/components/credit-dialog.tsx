@@ -115,6 +115,8 @@ export function CreditDialog({
     },
     onError: (e) => {
       if (isApiError(e) && e.kind === 'unauthorized') return;
+      // The server answered: that key is spent on its outcome. A lost answer keeps the key.
+      if (isApiError(e) && e.kind === 'envelope') keeper.forget();
       setError(isApiError(e) ? e.message : t('credit.failed'));
       // Balances may have moved meanwhile: refresh what the tables show.
       if (isApiError(e) && e.kind === 'envelope') onDone();
