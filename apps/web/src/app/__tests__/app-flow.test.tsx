@@ -1,47 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardOverview, UserInfo } from '@agent-bo/shared';
+import { adminUser } from '../../test/fixtures';
 
-// jsdom lacks matchMedia and ResizeObserver, which antd and the layout use.
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
 
-const USER: UserInfo = {
-  id: 1,
-  lvl: 0,
-  kind: 'AGENT',
-  nickName: 'Administrator',
-  accountNo: 'admin001',
-  siteId: 'tw_web',
-  isShadow: false,
-  isDisabled: false,
-  isFullDisabled: false,
-  isFullReadonly: false,
-  homePath: '/dashboard',
-  roles: ['admin'],
-  permission: { permissions: [] },
-};
+const USER: UserInfo = adminUser({ roles: ['admin'], permission: { permissions: [] } });
 
 const OVERVIEW: DashboardOverview = {
   accountNo: 'admin001',

@@ -1,49 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@agent-bo/shared';
 import { businessPresets, fromRange, siteNow } from '../presets';
 import { csvBlob, csvFileName } from '../api/log-api';
+import { adminUser } from '../../../test/fixtures';
 
-// jsdom lacks matchMedia and ResizeObserver, which antd and the layout use.
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
 
-const ADMIN: UserInfo = {
-  id: 1,
-  lvl: 0,
-  kind: 'AGENT',
-  nickName: 'Administrator',
-  accountNo: 'admin001',
-  siteId: 'tw_web',
-  isShadow: false,
-  isDisabled: false,
-  isFullDisabled: false,
-  isFullReadonly: false,
-  homePath: '/dashboard',
-  roles: [],
-  permission: { permissions: [{ code: 'MOVE_USER' }] },
-};
+const ADMIN: UserInfo = adminUser();
 
 
 
