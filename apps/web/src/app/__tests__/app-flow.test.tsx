@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardOverview, UserInfo } from '@agent-bo/shared';
 import { adminUser } from '../../test/fixtures';
-
+import { envelope, startApp, seedStorage, stubFetch } from '../../test/app-harness';
 
 const USER: UserInfo = adminUser({ roles: ['admin'], permission: { permissions: [] } });
 
@@ -19,12 +19,6 @@ const OVERVIEW: DashboardOverview = {
   lastLoginAt: null,
   lastLoginIp: null,
 };
-
-const envelope = (data: unknown, code = 0, message = '', status = 200) =>
-  new Response(JSON.stringify({ code, message, success: code === 0, data }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 
 let calls: string[];
 
@@ -51,23 +45,11 @@ function server(path: string, init: RequestInit): Response {
   }
 }
 
-async function startApp(path: string) {
-  window.history.replaceState(null, '', path);
-  const { bootstrap } = await import('../bootstrap');
-  const { App } = await import('../app');
-  bootstrap();
-  render(<App />);
-}
-
 beforeEach(() => {
   vi.resetModules();
-  localStorage.clear();
-  localStorage.setItem('AGENT_BO__LOCALE', JSON.stringify({ state: { locale: 'en' }, version: 1 }));
+  seedStorage({ signedIn: false });
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => server(path, init)),
-  );
+  stubFetch(server);
 });
 
 afterEach(() => {

@@ -1,13 +1,12 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentRow, PlayerRow, UserInfo } from '@agent-bo/shared';
 import { adminUser } from '../../../test/fixtures';
-
+import { envelope, page, startApp, seedStorage, stubFetch } from '../../../test/app-harness';
 
 const ADMIN: UserInfo = adminUser();
 
 const restrictions = { isDisabled: false, isFullDisabled: false, isFullReadonly: false, inheritedFullDisabled: false, inheritedFullReadonly: false };
-
 
 const agent = (id: number, accountNo: string, balance: string, extra: Partial<AgentRow> = {}): AgentRow => ({
   ...restrictions,
@@ -46,9 +45,6 @@ const PLAYERS: PlayerRow[] = [
   },
 ];
 
-const envelope = (data: unknown, code = 0, message = '', status = 200) =>
-  new Response(JSON.stringify({ code, message, success: code === 0, data }), { status, headers: { 'Content-Type': 'application/json' } });
-
 let user: UserInfo;
 type Credit = { path: string; key: string | undefined; body: Record<string, unknown> };
 let credits: Credit[];
@@ -68,7 +64,6 @@ const RESULT = {
 function server(path: string, init: RequestInit): Response {
   const url = new URL(path, 'http://localhost');
   const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-  const page = <T,>(list: T[]) => envelope({ page: 1, pageSize: 10, total: list.length, list });
   if (/\/(agent|player)\/(recharge|withdraw|poor)$/.test(url.pathname)) {
     const headers = (init.headers ?? {}) as Record<string, string>;
     credits.push({ path: url.pathname, key: headers['Idempotency-Key'], body });
@@ -96,26 +91,13 @@ function server(path: string, init: RequestInit): Response {
   }
 }
 
-async function startApp(path: string) {
-  window.history.replaceState(null, '', path);
-  const { bootstrap } = await import('../../../app/bootstrap');
-  const { App } = await import('../../../app/app');
-  bootstrap();
-  render(<App />);
-}
-
 beforeEach(() => {
   vi.resetModules();
-  localStorage.clear();
-  localStorage.setItem('AGENT_BO__LOCALE', JSON.stringify({ state: { locale: 'en' }, version: 1 }));
-  localStorage.setItem('AGENT_BO__USER', JSON.stringify({ state: { token: 'good-token', expiresAt: null }, version: 1 }));
+  seedStorage({ signedIn: true });
   user = ADMIN;
   credits = [];
   creditAnswers = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => server(path, init)),
-  );
+  stubFetch(server);
 });
 
 afterEach(() => {

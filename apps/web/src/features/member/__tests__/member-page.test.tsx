@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentRow, PlayerRow, UserInfo } from '@agent-bo/shared';
 import { adminUser } from '../../../test/fixtures';
-
+import { envelope, page, startApp, seedStorage, stubFetch } from '../../../test/app-harness';
 
 const ADMIN: UserInfo = adminUser();
 
@@ -63,9 +63,6 @@ const PLAYERS: PlayerRow[] = [
   },
 ];
 
-const envelope = (data: unknown, code = 0, message = '', status = 200) =>
-  new Response(JSON.stringify({ code, message, success: code === 0, data }), { status, headers: { 'Content-Type': 'application/json' } });
-
 let user: UserInfo;
 let bodies: Record<string, unknown[]>;
 
@@ -73,7 +70,6 @@ function server(path: string, init: RequestInit): Response {
   const url = new URL(path, 'http://localhost');
   const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
   (bodies[url.pathname] ??= []).push(body);
-  const page = <T,>(list: T[]) => envelope({ page: 1, pageSize: 10, total: list.length, list });
   switch (url.pathname) {
     case '/api/manage/userinfo':
       return envelope(user);
@@ -98,25 +94,12 @@ function server(path: string, init: RequestInit): Response {
   }
 }
 
-async function startApp(path: string) {
-  window.history.replaceState(null, '', path);
-  const { bootstrap } = await import('../../../app/bootstrap');
-  const { App } = await import('../../../app/app');
-  bootstrap();
-  render(<App />);
-}
-
 beforeEach(() => {
   vi.resetModules();
-  localStorage.clear();
-  localStorage.setItem('AGENT_BO__LOCALE', JSON.stringify({ state: { locale: 'en' }, version: 1 }));
-  localStorage.setItem('AGENT_BO__USER', JSON.stringify({ state: { token: 'good-token', expiresAt: null }, version: 1 }));
+  seedStorage({ signedIn: true });
   user = ADMIN;
   bodies = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => server(path, init)),
-  );
+  stubFetch(server);
 });
 
 afterEach(() => {
