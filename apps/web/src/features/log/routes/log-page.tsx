@@ -1,7 +1,7 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Input, Select, Table, Tabs as AntTabs, Tag, Typography } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,7 +10,6 @@ import {
   LEDGER_KINDS,
   LOG_ACTION_CODES,
   LOG_TABS,
-  PAGE_SIZES,
   BUSINESS_RANGE_NAMES,
   businessRange,
   type CashLogRow,
@@ -26,10 +25,10 @@ import { currentSiteId, siteTimeZone } from '../../../lib/site';
 import { describeDiff } from '../../member/components/history-drawer';
 import { csvBlob, csvFileName, download, logApi, logKeys, type LogRows } from '../api/log-api';
 import { DATE_TIME_FORMAT, fromRange, toRange, siteNow, type Range } from '../presets';
+import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
 
 export const LOG_PATH = '/log/index';
 
-type PageSize = (typeof PAGE_SIZES)[number];
 
 interface FormValues {
   range?: Range | null;
@@ -205,15 +204,7 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
   }
 
   const codes = CODE_OPTIONS[tab];
-  const pagination: TablePaginationConfig = {
-    current: page,
-    pageSize,
-    total: query.data?.total ?? 0,
-    pageSizeOptions: PAGE_SIZES.map(String),
-    showSizeChanger: true,
-    showTotal: (n) => t('table.total', { n }),
-    size: 'small',
-  };
+  const pagination = serverPagination({ page, pageSize, total: query.data?.total, showTotal: (n) => t('table.total', { n }) });
 
   const toolbar: ReactNode = (
     <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} title={t('export.hint')} data-testid={`log-export-${tab}`}>
@@ -293,8 +284,7 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
           scroll={{ x: 'max-content' }}
           pagination={pagination}
           onChange={(p) => {
-            const requested = p.pageSize ?? DEFAULT_PAGE_SIZE;
-            const size = (PAGE_SIZES as readonly number[]).includes(requested) ? (requested as PageSize) : DEFAULT_PAGE_SIZE;
+            const size = toPageSize(p.pageSize);
             setPage(size !== pageSize ? 1 : (p.current ?? 1));
             setPageSize(size);
           }}

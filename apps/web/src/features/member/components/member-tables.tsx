@@ -10,7 +10,6 @@ import type { TFunction } from 'i18next';
 import {
   AGENT_SORT_FIELDS,
   DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
   PLAYER_SORT_FIELDS,
   type AgentRow,
   type PlayerRow,
@@ -26,6 +25,7 @@ import { canMoveCredit, type CreditOp } from '../credit';
 import { usePlayerTerms } from '../use-player-terms';
 import { FilterBar, type Filters } from './filter-bar';
 import { StatusTags } from './status-tags';
+import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
 
 export type RowAction =
   | { type: 'edit' }
@@ -47,7 +47,6 @@ export interface Abilities {
   creditParentId?: number | null;
 }
 
-type PageSize = (typeof PAGE_SIZES)[number];
 
 interface ListState {
   page: number;
@@ -66,8 +65,7 @@ function useListState() {
     (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
       const one = Array.isArray(sorter) ? sorter[0] : sorter;
       const field = typeof one?.field === 'string' && allowed.includes(one.field) && one.order ? one.field : undefined;
-      const requested = pagination.pageSize ?? DEFAULT_PAGE_SIZE;
-      const pageSize = (PAGE_SIZES as readonly number[]).includes(requested) ? (requested as PageSize) : DEFAULT_PAGE_SIZE;
+      const pageSize = toPageSize(pagination.pageSize);
       setState((s) => ({
         ...s,
         page: pageSize !== s.pageSize || field !== s.sortField ? 1 : (pagination.current ?? 1),
@@ -80,15 +78,7 @@ function useListState() {
 }
 
 function pagination(state: ListState, total: number | undefined, t: TFunction): TablePaginationConfig {
-  return {
-    current: state.page,
-    pageSize: state.pageSize,
-    total: total ?? 0,
-    pageSizeOptions: PAGE_SIZES.map(String),
-    showSizeChanger: true,
-    showTotal: (n) => t('table.total', { n }),
-    size: 'small',
-  };
+  return serverPagination({ page: state.page, pageSize: state.pageSize, total, showTotal: (n) => t('table.total', { n }) });
 }
 
 function sortOrderOf(state: ListState, field: string) {
