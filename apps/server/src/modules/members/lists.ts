@@ -119,8 +119,14 @@ async function listAccounts(db: Db, q: ListQuery): Promise<{ total: number; rows
   return { total: counted.rows[0]?.n ?? 0, rows: result.rows };
 }
 
-function restriction(r: RawRow) {
+/** What every member list row carries: identity, restrictions (own and inherited) and dates. */
+function commonRow(r: RawRow, tz: string) {
   return {
+    id: r.id,
+    accountNo: r.account_no,
+    nickName: r.nick_name,
+    createdAt: formatDateTime(asDate(r.created_at), tz),
+    lastLoginAt: r.last_login_at ? formatDateTime(asDate(r.last_login_at), tz) : null,
     isDisabled: r.is_disabled,
     isFullDisabled: r.is_full_disabled,
     isFullReadonly: r.is_full_readonly,
@@ -141,11 +147,8 @@ export async function lowerAgents(db: Db, caller: Caller, input: z.output<typeof
     pageSize: input.pageSize,
     total,
     list: rows.map((r) => ({
-      ...restriction(r),
-      id: r.id,
+      ...commonRow(r, tz),
       parentId: r.parent_id,
-      accountNo: r.account_no,
-      nickName: r.nick_name,
       lvl: r.lvl,
       ratio: basisPointsToRatio(r.ratio),
       balance: formatMinorUnits(r.balance),
@@ -154,8 +157,6 @@ export async function lowerAgents(db: Db, caller: Caller, input: z.output<typeof
       providers: r.providers,
       betLimits: r.bet_limits,
       permissions: r.permissions,
-      createdAt: formatDateTime(asDate(r.created_at), tz),
-      lastLoginAt: r.last_login_at ? formatDateTime(asDate(r.last_login_at), tz) : null,
     })),
   };
 }
@@ -173,18 +174,13 @@ export async function playerList(db: Db, caller: Caller, input: z.output<typeof 
     pageSize: input.pageSize,
     total,
     list: rows.map((r) => ({
-      ...restriction(r),
-      id: r.id,
+      ...commonRow(r, tz),
       parentId: r.parent_id,
-      accountNo: r.account_no,
-      nickName: r.nick_name,
       balance: formatMinorUnits(r.balance),
       verifyStatus: r.verify_status,
       registered: r.registered,
       providers: r.providers,
       betLimits: r.bet_limits,
-      createdAt: formatDateTime(asDate(r.created_at), tz),
-      lastLoginAt: r.last_login_at ? formatDateTime(asDate(r.last_login_at), tz) : null,
     })),
   };
 }
@@ -203,13 +199,8 @@ export async function shadowList(db: Db, caller: Caller, input: z.output<typeof 
     pageSize: input.pageSize,
     total,
     list: rows.map((r) => ({
-      ...restriction(r),
-      id: r.id,
-      accountNo: r.account_no,
-      nickName: r.nick_name,
+      ...commonRow(r, tz),
       permissions: r.permissions,
-      createdAt: formatDateTime(asDate(r.created_at), tz),
-      lastLoginAt: r.last_login_at ? formatDateTime(asDate(r.last_login_at), tz) : null,
     })),
   };
 }
