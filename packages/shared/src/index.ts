@@ -13,3 +13,4 @@ export * from './members.js';
 export * from './ledger.js';
 export * from './logs.js';
 export * from './business-day.js';
+export * from './shell.js';

@@ -7,8 +7,9 @@ import { AuthGuard, LoginGuard } from './guards';
 import { BasicLayout } from './layouts/basic-layout';
 import { AppProviders } from './providers';
 import { flattenRoutes } from './route-access';
-import { EXCEPTION_PATH, LOGIN_PATH, REDIRECT_ROUTE, REGISTER_PATH } from './route-table';
+import { ERROR_LOG_ROUTE, EXCEPTION_PATH, LOGIN_PATH, REDIRECT_ROUTE, REGISTER_PATH } from './route-table';
 import { RouteEffects } from './route-effects';
+import { SettingsEffects } from '../features/settings/components/settings-effects';
 import { homePath } from './session';
 import { usePermissionStore } from './stores/permission-store';
 
@@ -45,7 +46,7 @@ function AppRoutes() {
       <Route element={<AuthGuard />}>
         <Route element={<BasicLayout />}>
           <Route index element={<Navigate to={homePath()} replace />} />
-          {flattenRoutes(built).map((route) => {
+          {flattenRoutes([...built, ERROR_LOG_ROUTE]).map((route) => {
             const Page = route.component;
             if (Page) return <Route key={route.path} path={route.path} element={<Page />} />;
             if (route.redirect) {
@@ -67,6 +68,7 @@ export function App() {
     <AppProviders>
       <BrowserRouter>
         <RouteEffects />
+        <SettingsEffects />
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

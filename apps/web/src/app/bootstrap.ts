@@ -1,5 +1,6 @@
 import NProgress from 'nprogress';
 import { applyLocaleSideEffects, initI18n } from '../lib/i18n';
+import { installErrorHandlers } from '../features/error-log/install';
 import { setupApi } from './setup-api';
 import { useAppStore } from './stores/app-store';
 import { useLocaleStore } from './stores/locale-store';
@@ -15,6 +16,7 @@ export function bootstrap(): void {
   // nprogress 0.2 reads `trickleRate` although its type definitions omit it.
   const progressSettings = { minimum: 0.08, speed: 200, trickleSpeed: 800, trickleRate: 0.02, showSpinner: false };
   NProgress.configure(progressSettings);
+  installErrorHandlers();
   setupApi();
   initI18n(useLocaleStore.getState().locale);
   useLocaleStore.subscribe((state, previous) => {

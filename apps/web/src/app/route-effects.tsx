@@ -52,7 +52,7 @@ export function RouteEffects() {
   useLayoutEffect(() => {
     if (config.removeAllHttpPending) api.cancelPending(location.pathname);
     if (config.closeMessageOnSwitch) closeMessagesOnRouteChange();
-    const { enable, openNProgress, openPageLoading } = config.transition;
+    const { enable, openNProgress, openPageLoading } = config.transitionSetting;
     if (enable && openNProgress) NProgress.start();
     if (enable && openPageLoading) setPageLoading(true);
     const timer = setTimeout(() => {

@@ -11,12 +11,15 @@ export const LOGIN_PATH = '/login';
 export const DEFAULT_HOME_PATH = '/dashboard';
 export const EXCEPTION_PATH = '/exception';
 export const REDIRECT_PATH = '/redirect';
+export const ERROR_LOG_PATH = '/error-log';
+export const ERROR_LOG_LIST_PATH = '/error-log/list';
 /** Public player registration through an agent's invite URL (`/register?code=…`). */
 export const REGISTER_PATH = '/register';
 
 const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
 const MemberPage = lazy(() => import('../features/member/routes/member-page'));
 const LogPage = lazy(() => import('../features/log/routes/log-page'));
+const ErrorLogPage = lazy(() => import('../features/error-log/routes/error-log-page'));
 
 const PAGES: Record<string, ComponentType> = {
   Dashboard: DashboardPage,
@@ -88,8 +91,24 @@ export const PAGE_NOT_FOUND_ROUTE: AppRoute = {
   meta: { titleKey: 'routes.errorPage', hideMenu: true, hideBreadcrumb: true },
 };
 
+/** Front-end error log (spec §2): no breadcrumb, children hidden; reached from the header's error-log button. */
+export const ERROR_LOG_ROUTE: AppRoute = {
+  name: 'ErrorLog',
+  path: ERROR_LOG_PATH,
+  redirect: ERROR_LOG_LIST_PATH,
+  meta: { titleKey: 'routes.errorLog', hideBreadcrumb: true, hideChildrenInMenu: true, hideMenu: true },
+  children: [
+    {
+      name: 'ErrorLogList',
+      path: ERROR_LOG_LIST_PATH,
+      component: ErrorLogPage,
+      meta: { titleKey: 'routes.errorLogList', hideBreadcrumb: true, hideMenu: true },
+    },
+  ],
+};
+
 /** Routes every signed-in user has, whatever the permissions. */
-export const BASIC_ROUTES: readonly AppRoute[] = [ROOT_ROUTE, REDIRECT_ROUTE, EXCEPTION_ROUTE];
+export const BASIC_ROUTES: readonly AppRoute[] = [ROOT_ROUTE, REDIRECT_ROUTE, EXCEPTION_ROUTE, ERROR_LOG_ROUTE];
 
 /** Everything known, for titles and breadcrumbs of any path. */
 export function allRoutes(built: readonly AppRoute[]): AppRoute[] {

@@ -1,10 +1,24 @@
 import { createJSONStorage, type PersistStorage } from 'zustand/middleware';
 
 /**
- * The one place that decides how client state is persisted. For now: plain localStorage under
- * an app-prefixed, upper-cased key. A later issue swaps in the encrypted, expiring, versioned
- * cache of the spec (§9) here without touching the stores.
+ * The one place that decides how client state is persisted (spec §9 storage layer). Stores
+ * choose only what kind of data they hold:
+ *
+ * - `area: 'common'` (default): ordinary caches (project config, locale, tabs, table settings),
+ *   kept in localStorage;
+ * - `area: 'auth'`: session-related caches (token, role list, permission codes, menus, user-info
+ *   update time), kept in localStorage or sessionStorage as the project config's
+ *   `permissionCacheType` says;
+ * - `immediate: true`: written to storage at once (token, lock info); other caches are written
+ *   when the tab closes.
+ *
+ * For now: plain localStorage under an app-prefixed, upper-cased key.
  */
+export interface PersistOptions {
+  area?: 'common' | 'auth';
+  immediate?: boolean;
+}
+
 export const STORAGE_PREFIX = 'AGENT_BO__';
 
 export function storageKey(name: string): string {
@@ -19,7 +33,7 @@ function backend(): Storage | undefined {
   }
 }
 
-export function persistStorage<S>(): PersistStorage<S> | undefined {
+export function persistStorage<S>(_options: PersistOptions = {}): PersistStorage<S> | undefined {
   return createJSONStorage<S>(() => ({
     getItem: (name) => backend()?.getItem(storageKey(name)) ?? null,
     setItem: (name, value) => {

@@ -1,11 +1,18 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Drawer, Layout, Spin } from 'antd';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DarkToggle } from '../../components/dark-toggle';
-import { FullPageSpin } from '../../components/full-page-spin';
 import { LocalePicker } from '../../components/locale-picker';
+import { ErrorLogButton } from '../../features/error-log/components/error-log-button';
+import { PageErrorBoundary } from '../../features/error-log/components/page-error-boundary';
+import { LockScreen } from '../../features/lock/components/lock-screen';
+import { MenuSearchButton } from '../../features/menu-search/components/menu-search-button';
+import { SessionTimeoutCover } from '../../features/session-timeout/components/session-timeout-cover';
+import { SettingsButton } from '../../features/settings/components/settings-button';
+import { MultiTabs } from '../../features/tabs/components/multi-tabs';
+import { TabContent } from '../../features/tabs/components/tab-content';
 import { routeTitleKey } from '../../lib/i18n';
 import { findRouteChain } from '../route-access';
 import { allRoutes } from '../route-table';
@@ -50,7 +57,7 @@ export function BasicLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const isMobile = useIsMobile();
-  const menuWidth = useAppStore((s) => s.projectConfig.menuWidth);
+  const menuWidth = useAppStore((s) => s.projectConfig.menuSetting.menuWidth);
   const pageLoading = useAppStore((s) => s.pageLoading);
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -115,19 +122,25 @@ export function BasicLayout() {
             </nav>
           </div>
           <div className="app-header__right">
+            <MenuSearchButton />
+            <ErrorLogButton />
             <LocalePicker showLabel={!isMobile} />
             <DarkToggle />
+            <SettingsButton />
             <UserDropdown compact={isMobile} />
           </div>
         </Layout.Header>
+        <MultiTabs />
         <Layout.Content className="app-content" ref={contentRef}>
           <Spin spinning={pageLoading} delay={0} className="app-content__loading">
-            <Suspense fallback={<FullPageSpin />}>
-              <Outlet />
-            </Suspense>
+            <PageErrorBoundary>
+              <TabContent />
+            </PageErrorBoundary>
           </Spin>
         </Layout.Content>
       </Layout>
+      <LockScreen />
+      <SessionTimeoutCover />
     </Layout>
   );
 }

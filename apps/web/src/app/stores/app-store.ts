@@ -1,26 +1,14 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { persistStorage } from '../../lib/storage';
+import { DEFAULT_PROJECT_CONFIG, mergeProjectConfig, type ProjectConfig } from '../project-config';
 
-export type PermissionMode = 'ROLE' | 'BACK' | 'ROUTE_MAPPING';
+export type { PermissionMode, ProjectConfig } from '../project-config';
+export { DEFAULT_PROJECT_CONFIG } from '../project-config';
 
-/** The parts of the project config (spec §3) this foundation uses; the settings drawer comes later. */
-export interface ProjectConfig {
-  permissionMode: PermissionMode;
-  menuWidth: number;
-  headerHeight: number;
-  transition: { enable: boolean; openNProgress: boolean; openPageLoading: boolean };
-  closeMessageOnSwitch: boolean;
-  removeAllHttpPending: boolean;
-}
-
-export const DEFAULT_PROJECT_CONFIG: ProjectConfig = {
-  permissionMode: 'ROLE',
-  menuWidth: 210,
-  headerHeight: 48,
-  transition: { enable: true, openNProgress: true, openPageLoading: true },
-  closeMessageOnSwitch: true,
-  removeAllHttpPending: true,
+/** A change to the project config: top-level values, or part of one of its setting groups. */
+export type ProjectConfigPatch = {
+  [K in keyof ProjectConfig]?: ProjectConfig[K] extends object ? Partial<ProjectConfig[K]> : ProjectConfig[K];
 };
 
 interface AppState {
@@ -29,8 +17,21 @@ interface AppState {
   /** Runtime only: the page-loading overlay. */
   pageLoading: boolean;
   setDarkMode: (dark: boolean) => void;
+  /** Merges `patch` into the config (setting groups are merged one level deep). */
+  setProjectConfig: (patch: ProjectConfigPatch) => void;
+  /** Back to the defaults of spec §9. */
+  resetProjectConfig: () => void;
   setPageLoading: (loading: boolean) => void;
   resetRuntime: () => void;
+}
+
+function applyPatch(config: ProjectConfig, patch: ProjectConfigPatch): ProjectConfig {
+  const next = { ...config } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(patch)) {
+    const current = next[key];
+    next[key] = current && typeof current === 'object' && value && typeof value === 'object' ? { ...current, ...value } : value;
+  }
+  return next as unknown as ProjectConfig;
 }
 
 export const useAppStore = create<AppState>()(
@@ -40,6 +41,8 @@ export const useAppStore = create<AppState>()(
       projectConfig: DEFAULT_PROJECT_CONFIG,
       pageLoading: false,
       setDarkMode: (darkMode) => set({ darkMode }),
+      setProjectConfig: (patch) => set((s) => ({ projectConfig: applyPatch(s.projectConfig, patch) })),
+      resetProjectConfig: () => set({ projectConfig: DEFAULT_PROJECT_CONFIG }),
       setPageLoading: (pageLoading) => set({ pageLoading }),
       resetRuntime: () => set({ pageLoading: false }),
     }),
@@ -52,10 +55,10 @@ export const useAppStore = create<AppState>()(
         return {
           ...current,
           darkMode: typeof p.darkMode === 'boolean' ? p.darkMode : current.darkMode,
-          projectConfig: { ...DEFAULT_PROJECT_CONFIG, ...p.projectConfig },
+          projectConfig: mergeProjectConfig(p.projectConfig),
         };
       },
-      version: 1,
+      version: 2,
     },
   ),
 );

@@ -27,7 +27,7 @@ export const useUserStore = create<UserState>()(
     }),
     {
       name: 'user',
-      storage: persistStorage<Pick<UserState, 'token' | 'expiresAt'>>(),
+      storage: persistStorage<Pick<UserState, 'token' | 'expiresAt'>>({ area: 'auth', immediate: true }),
       partialize: (s) => ({ token: s.token, expiresAt: s.expiresAt }),
       version: 1,
     },

@@ -1,0 +1,4 @@
+/** Header button that opens the project settings drawer. */
+export function SettingsButton() {
+  return null;
+}
