@@ -12,6 +12,11 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+/** postgres:// URL of the test server's embedded database. */
+export function databaseUrl(): string {
+  return inject('databaseUrl');
+}
+
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +10,8 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's embedded database, for tests that must change what only the server can (e.g. expire a session). */
+    databaseUrl: string;
   }
 }
 
@@ -45,11 +47,12 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
  */
 export default async function setup(project: TestProject) {
   const port = await freePort();
+  const pgPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-bo-e2e-'));
   const output: string[] = [];
   const server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), HOST: 'localhost', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -63,6 +66,11 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  const credentials = JSON.parse(readFileSync(join(dataDir, 'embedded-pg.json'), 'utf8')) as { user: string; password: string };
+  project.provide(
+    'databaseUrl',
+    `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${pgPort}/agent_bo`,
+  );
 
   return async () => {
     const exited = new Promise((r) => server.once('exit', r));
