@@ -1,4 +1,5 @@
 import { fetchPermCodes, fetchUserInfo, signout } from '../features/auth/api/auth-api';
+import { resetTabState } from '../features/tabs/tab-actions';
 import { api } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { filterRoutesByPermission } from './route-access';
@@ -40,10 +41,11 @@ export function homePath(): string {
   return home && home.startsWith('/') ? home : DEFAULT_HOME_PATH;
 }
 
-/** Reaching login resets permission, app and user state (spec §2); locale and theme stay. */
+/** Reaching login resets permission, tab, app and user state (spec §2); locale and theme stay. */
 export function resetSessionState(): void {
   useUserStore.getState().reset();
   usePermissionStore.getState().reset();
+  resetTabState();
   useAppStore.getState().resetRuntime();
   queryClient.clear();
 }

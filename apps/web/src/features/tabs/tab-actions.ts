@@ -1,6 +1,7 @@
 /**
- * Tab actions other features need (spec §4: a role change clears the tab cache and closes all
- * tabs). Multi-tab mode fills these in.
+ * Tab actions other features need: a role change clears the tab cache and closes all tabs
+ * (spec §4); reaching login resets the tab state (spec §2). Multi-tab mode fills these in.
  */
 export function closeAllTabs(): void {}
 export function clearTabCache(): void {}
+export function resetTabState(): void {}
