@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { MOBILE_BREAKPOINT } from '../../lib/breakpoints';
 
-/** Spec §9: mobile is under 960 px. */
-export const MOBILE_BREAKPOINT = 960;
+/** Under 960 px (spec §9) the menu is a drawer. */
 const QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;
 
 function subscribe(onChange: () => void): () => void {
