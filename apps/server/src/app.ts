@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Db } from './db/client.js';
-import { DEFAULT_THROTTLE, type AppConfig } from './config.js';
+import { DEFAULT_CLIENT_ERRORS, DEFAULT_THROTTLE, type AppConfig } from './config.js';
 import { sleep } from './lib/sleep.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin, installNotFound } from './plugins/errors.js';
@@ -18,6 +18,8 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { logRoutes } from './modules/logs/routes.js';
+import { lockRoutes } from './modules/lock/routes.js';
+import { errorLogRoutes } from './modules/error-log/routes.js';
 import { healthRoutes, type RequestMetrics } from './modules/health/routes.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -30,6 +32,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   webDistDir: null,
   throttle: DEFAULT_THROTTLE,
   rateLimit: { max: 600, timeWindowMs: 60_000 },
+  clientErrors: DEFAULT_CLIENT_ERRORS,
   sleep,
   handoffKey: randomBytes(32),
   now: () => new Date(),
@@ -38,7 +41,10 @@ export const DEFAULT_CONFIG: AppConfig = {
 export interface BuildAppOptions {
   db: Db;
   pool: pg.Pool;
-  config?: Partial<Omit<AppConfig, 'throttle'>> & { throttle?: Partial<AppConfig['throttle']> };
+  config?: Partial<Omit<AppConfig, 'throttle' | 'clientErrors'>> & {
+    throttle?: Partial<AppConfig['throttle']>;
+    clientErrors?: Partial<AppConfig['clientErrors']>;
+  };
   /** Fastify logger options; false (the default) for none. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -54,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...DEFAULT_CONFIG,
     ...options.config,
     throttle: { ...DEFAULT_THROTTLE, ...options.config?.throttle },
+    clientErrors: { ...DEFAULT_CLIENT_ERRORS, ...options.config?.clientErrors },
   };
 
   const app = Fastify({
@@ -109,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(memberRoutes);
       await api.register(ledgerRoutes);
       await api.register(logRoutes);
+      await api.register(lockRoutes);
+      await api.register(errorLogRoutes);
     },
     { prefix: config.apiPrefix },
   );

@@ -28,6 +28,22 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   maxDelayMs: 4000,
 };
 
+/** Front-end error reports (`POST error_log/report`): abuse limits and retention. */
+export interface ClientErrorConfig {
+  /** Reports per window per client IP (ERROR_REPORT_RATE_LIMIT); false: no limit on the route. */
+  rateLimit: { max: number; timeWindowMs: number } | false;
+  /** Rows kept per site: the newest ones; older rows are pruned when reports arrive. */
+  maxRowsPerSite: number;
+  /** Rows older than this many days are pruned when reports arrive. */
+  maxAgeDays: number;
+}
+
+export const DEFAULT_CLIENT_ERRORS: ClientErrorConfig = {
+  rateLimit: { max: 30, timeWindowMs: 60_000 },
+  maxRowsPerSite: 5000,
+  maxAgeDays: 30,
+};
+
 /** Everything the app needs besides the database; built from `Env` by server.ts, by hand in tests. */
 export interface AppConfig {
   apiPrefix: string;
@@ -42,6 +58,7 @@ export interface AppConfig {
   throttle: ThrottleConfig;
   /** Global per-IP rate limit; false disables it. */
   rateLimit: { max: number; timeWindowMs: number } | false;
+  clientErrors: ClientErrorConfig;
   /** How slowed sign-ins wait; tests replace it to observe delays without timing. */
   sleep: (ms: number) => Promise<void>;
   /** 32-byte AES-256-GCM key of the one-time password hand-off (HANDOFF_KEY / DATA_DIR / per process). */

@@ -81,6 +81,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   /** Global rate limit: requests per minute per client IP per process; 0 turns it off (load tests, benchmarks). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(100_000_000).default(600),
+  /** Front-end error reports per minute per client IP (POST error_log/report); 0 turns that limit off. */
+  ERROR_REPORT_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
   CORS_ORIGINS: z
     .string()
     .default('')

@@ -93,6 +93,9 @@ async function main(): Promise<void> {
         webDistDir: env.WEB_DIST_DIR,
         handoffKey,
         rateLimit: env.RATE_LIMIT_MAX === 0 ? false : { max: env.RATE_LIMIT_MAX, timeWindowMs: 60_000 },
+        clientErrors: {
+          rateLimit: env.ERROR_REPORT_RATE_LIMIT === 0 ? false : { max: env.ERROR_REPORT_RATE_LIMIT, timeWindowMs: 60_000 },
+        },
       },
     });
     await app.listen({ port: env.PORT, host: env.HOST });

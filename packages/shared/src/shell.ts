@@ -49,6 +49,12 @@ export const CLIENT_ERROR_LIMITS = {
   entries: 20,
 } as const;
 
+/**
+ * Largest accepted report body in bytes (the server answers 413 above it). The field maxima
+ * allow more than this in one batch, so a browser sends long entries in smaller batches.
+ */
+export const CLIENT_ERROR_REPORT_MAX_BYTES = 64 * 1024;
+
 export const clientErrorEntrySchema = z.strictObject({
   type: clientErrorTypeSchema,
   name: z.string().max(CLIENT_ERROR_LIMITS.name),

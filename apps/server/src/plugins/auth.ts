@@ -16,7 +16,8 @@ declare module 'fastify' {
   }
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+/** The bearer token of the request when it has a well-formed one. */
+export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/i.exec(header.trim());

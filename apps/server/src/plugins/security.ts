@@ -35,14 +35,14 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     strictTransportSecurity: false,
   });
 
-  if (config.rateLimit) {
-    await app.register(rateLimit, {
-      global: true,
-      max: config.rateLimit.max,
-      timeWindow: config.rateLimit.timeWindowMs,
-      errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
-    });
-  }
+  // Always registered, so that a route's own limit (`config.rateLimit`, e.g. the front-end error
+  // report) holds even when the global limit is off (RATE_LIMIT_MAX=0 for load tests).
+  await app.register(rateLimit, {
+    global: config.rateLimit !== false,
+    max: config.rateLimit ? config.rateLimit.max : 0,
+    timeWindow: config.rateLimit ? config.rateLimit.timeWindowMs : 60_000,
+    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
+  });
 
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {

@@ -6,3 +6,4 @@ export * from './operation-logs.js';
 export * from './providers.js';
 export * from './handoffs.js';
 export * from './ledger.js';
+export * from './client-errors.js';
