@@ -26,8 +26,14 @@ function FeedbackBridge() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const dark = useAppStore((s) => s.darkMode);
+  const themeColor = useAppStore((s) => s.projectConfig.themeColor);
+  const headerBg = useAppStore((s) => s.projectConfig.headerSetting.bgColor);
+  const menuBg = useAppStore((s) => s.projectConfig.menuSetting.bgColor);
   const locale = useLocaleStore((s) => s.locale);
-  const themeConfig = useMemo(() => buildTheme(dark), [dark]);
+  const themeConfig = useMemo(
+    () => buildTheme({ dark, themeColor, headerBg, menuBg }),
+    [dark, themeColor, headerBg, menuBg],
+  );
 
   return (
     <QueryClientProvider client={queryClient}>

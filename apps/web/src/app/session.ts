@@ -1,8 +1,8 @@
-import { fetchPermCodes, fetchUserInfo, signout } from '../features/auth/api/auth-api';
+import { fetchMenuList, fetchPermCodes, fetchUserInfo, signout } from '../features/auth/api/auth-api';
+import { buildRoutesForMode } from '../features/permission/build-routes';
 import { resetTabState } from '../features/tabs/tab-actions';
 import { api } from '../lib/api';
 import { queryClient } from '../lib/query-client';
-import { filterRoutesByPermission } from './route-access';
 import { ASYNC_ROUTES, DEFAULT_HOME_PATH } from './route-table';
 import { useAppStore } from './stores/app-store';
 import { usePermissionStore } from './stores/permission-store';
@@ -11,9 +11,10 @@ import { useUserStore } from './stores/user-store';
 let inflight: Promise<void> | null = null;
 
 /**
- * Makes sure the session is ready for a guarded route (spec §2): user info loaded, and the
- * user's routes built once from the route table and the permission codes. Concurrent callers
- * share one attempt. Rejects when the user info or the codes cannot be loaded.
+ * Makes sure the session is ready for a guarded route (spec §2, §4): user info loaded, and the
+ * user's routes built once per load by the permission mode — ROLE from the permission codes,
+ * ROUTE_MAPPING from the role list, BACK from the server's menu. Concurrent callers share one
+ * attempt. Rejects when the user info, codes or menu cannot be loaded.
  */
 export function ensureSession(): Promise<void> {
   inflight ??= (async () => {
@@ -22,14 +23,34 @@ export function ensureSession(): Promise<void> {
       useUserStore.getState().setUserInfo(info);
     }
     if (!usePermissionStore.getState().isDynamicAddedRoute) {
-      const codes = await fetchPermCodes({ errorMessageMode: 'none' });
-      const roles = useUserStore.getState().userInfo?.roles ?? [];
-      usePermissionStore.getState().setBuiltRoutes(codes, filterRoutesByPermission(ASYNC_ROUTES, codes, roles));
+      const mode = useAppStore.getState().projectConfig.permissionMode;
+      const [codes, backMenu] = await Promise.all([
+        fetchPermCodes({ errorMessageMode: 'none' }),
+        mode === 'BACK' ? fetchMenuList({ errorMessageMode: 'none' }) : Promise.resolve([]),
+      ]);
+      const userRoles = useUserStore.getState().userInfo?.roles ?? [];
+      const permission = usePermissionStore.getState();
+      // A switched role list survives reloads in ROUTE_MAPPING mode; elsewhere roles are the user's.
+      const roles = mode === 'ROUTE_MAPPING' && permission.roleList.length ? permission.roleList : userRoles;
+      permission.setRoleList(roles);
+      const routes = buildRoutesForMode({ mode, table: ASYNC_ROUTES, codes, roles, backMenu });
+      permission.setBuiltRoutes(codes, routes, backMenu);
     }
   })().finally(() => {
     inflight = null;
   });
   return inflight;
+}
+
+/**
+ * Builds the routes again from what is already loaded (codes, role list, server menu), e.g.
+ * after a role switch; records the menu build time.
+ */
+export function rebuildRoutes(): void {
+  const mode = useAppStore.getState().projectConfig.permissionMode;
+  const { permCodes, roleList, backMenuList, setBuiltRoutes } = usePermissionStore.getState();
+  const routes = buildRoutesForMode({ mode, table: ASYNC_ROUTES, codes: permCodes, roles: roleList, backMenu: backMenuList });
+  setBuiltRoutes(permCodes, routes, backMenuList);
 }
 
 export function isSessionReady(): boolean {

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Drawer, Layout, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Breadcrumb, Button, ConfigProvider, Drawer, Layout, Spin, theme } from 'antd';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DarkToggle } from '../../components/dark-toggle';
@@ -18,15 +18,18 @@ import { findRouteChain } from '../route-access';
 import { allRoutes } from '../route-table';
 import { useRouteTitle } from '../route-effects';
 import { useAppStore } from '../stores/app-store';
+import { headerBackground, isLightColor, menuThemeFor, readableTextOn } from '../theme';
 import { usePermissionStore } from '../stores/permission-store';
 import { SideMenu } from './side-menu';
 import { useIsMobile } from './use-is-mobile';
 import { UserDropdown } from './user-dropdown';
+import './basic-layout.css';
 
 function Logo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
+  const menuBg = useAppStore((s) => s.projectConfig.menuSetting.bgColor);
   return (
-    <div className="app-logo">
+    <div className="app-logo" style={{ background: menuBg, color: readableTextOn(menuBg) }}>
       <img src="/favicon.svg" alt="" width={28} height={28} />
       {collapsed ? null : (
         <span className="app-logo__title" title={t('productTitle')}>
@@ -52,26 +55,43 @@ function PageBreadcrumb() {
   return <Breadcrumb items={items} />;
 }
 
-/** The shared layout of every signed-in screen: dark sidebar (a drawer under 960 px), header, content. */
+/** Header content drawn with the dark algorithm when the chosen header background is dark. */
+function HeaderTheme({ children }: { children: ReactNode }) {
+  const dark = useAppStore((s) => s.darkMode);
+  const headerBg = useAppStore((s) => s.projectConfig.headerSetting.bgColor);
+  const onDark = !isLightColor(headerBackground(dark, headerBg));
+  if (dark || !onDark) return <>{children}</>;
+  return <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>{children}</ConfigProvider>;
+}
+
+/**
+ * The shared layout of every signed-in screen: sidebar (a drawer under 960 px), header, content,
+ * shaped by the project config (header and menu shown/fixed/collapsed/width, breadcrumbs,
+ * content width, menu background).
+ */
 export function BasicLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const isMobile = useIsMobile();
-  const menuWidth = useAppStore((s) => s.projectConfig.menuSetting.menuWidth);
+  const { menuSetting, headerSetting, showBreadCrumb, contentMode } = useAppStore((s) => s.projectConfig);
+  const { menuWidth, collapsed, show: showMenu } = menuSetting;
+  const menuTheme = menuThemeFor(menuSetting.bgColor);
+  const setCollapsed = (next: boolean) => useAppStore.getState().setProjectConfig({ menuSetting: { collapsed: next } });
   const pageLoading = useAppStore((s) => s.pageLoading);
-  const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const contentRef = useRef<HTMLElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
   const title = useRouteTitle(location.pathname);
 
   // A route or hash change scrolls the layout content (not the window) back to the top.
   useEffect(() => {
     contentRef.current?.scrollTo?.({ top: 0 });
+    mainRef.current?.scrollTo?.({ top: 0 });
   }, [location.pathname, location.hash]);
 
   return (
-    <Layout className="app-layout" hasSider={!isMobile}>
-      {isMobile ? (
+    <Layout className="app-layout" hasSider={!isMobile && showMenu}>
+      {!showMenu ? null : isMobile ? (
         <Drawer
           placement="left"
           open={drawerOpen}
@@ -79,7 +99,7 @@ export function BasicLayout() {
           closable={false}
           size={menuWidth}
           className="app-drawer"
-          styles={{ body: { padding: 0 } }}
+          styles={{ body: { padding: 0, background: menuSetting.bgColor } }}
         >
           <Logo collapsed={false} />
           <SideMenu onNavigate={() => setDrawerOpen(false)} />
@@ -90,17 +110,20 @@ export function BasicLayout() {
           collapsedWidth={56}
           collapsed={collapsed}
           trigger={null}
-          theme="dark"
+          theme={menuTheme}
           className="app-sider"
+          data-testid="app-sider"
         >
           <Logo collapsed={collapsed} />
           <SideMenu collapsed={collapsed} />
         </Layout.Sider>
       )}
-      <Layout className="app-main">
-        <Layout.Header className="app-header">
+      <Layout className={`app-main${headerSetting.fixed ? '' : ' app-main--static-header'}`} ref={mainRef}>
+        {headerSetting.show ? (
+        <Layout.Header className="app-header" data-testid="app-header">
+          <HeaderTheme>
           <div className="app-header__left">
-            {isMobile ? (
+            {!showMenu ? null : isMobile ? (
               <Button
                 type="text"
                 icon={<MenuOutlined />}
@@ -114,11 +137,11 @@ export function BasicLayout() {
                 icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
                 aria-label={collapsed ? t('header.expandMenu') : t('header.collapseMenu')}
                 data-testid="menu-toggle"
-                onClick={() => setCollapsed((c) => !c)}
+                onClick={() => setCollapsed(!collapsed)}
               />
             )}
             <nav className="app-header__title" data-testid="page-title" aria-label={t('header.navigation')}>
-              {isMobile ? <span className="app-header__page-name">{title}</span> : <PageBreadcrumb />}
+              {isMobile || !showBreadCrumb ? <span className="app-header__page-name">{title}</span> : <PageBreadcrumb />}
             </nav>
           </div>
           <div className="app-header__right">
@@ -129,9 +152,18 @@ export function BasicLayout() {
             <SettingsButton />
             <UserDropdown compact={isMobile} />
           </div>
+          </HeaderTheme>
         </Layout.Header>
+        ) : (
+          // Without a header the settings stay reachable from a floating button.
+          <SettingsButton floating />
+        )}
         <MultiTabs />
-        <Layout.Content className="app-content" ref={contentRef}>
+        <Layout.Content
+          className={`app-content${contentMode === 'fixed' ? ' app-content--fixed' : ''}`}
+          data-content-mode={contentMode}
+          ref={contentRef}
+        >
           <Spin spinning={pageLoading} delay={0} className="app-content__loading">
             <PageErrorBoundary>
               <TabContent />

@@ -3,10 +3,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findRouteChain } from '../route-access';
+import { useAppStore } from '../stores/app-store';
 import { usePermissionStore } from '../stores/permission-store';
+import { menuThemeFor } from '../theme';
 import { menuKeysForChain, toMenuItems } from './menu-items';
 
-/** The dark sidebar menu, built from the routes this user may open. */
+/**
+ * The sidebar menu, built from the routes this user may open; light or dark by the chosen menu
+ * background, one open submenu at a time in accordion mode.
+ */
 export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const routes = usePermissionStore((s) => s.routes);
@@ -15,16 +20,18 @@ export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolea
   const items = useMemo(() => toMenuItems(routes, t), [routes, t]);
   const keys = useMemo(() => menuKeysForChain(findRouteChain(routes, location.pathname)), [routes, location.pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
+  const accordion = useAppStore((s) => s.projectConfig.menuSetting.accordion);
+  const menuTheme = useAppStore((s) => menuThemeFor(s.projectConfig.menuSetting.bgColor));
 
   return (
     <div data-testid="side-menu" className="side-menu">
       <Menu
-        theme="dark"
+        theme={menuTheme}
         mode="inline"
         items={items}
         selectedKeys={keys.selected}
         openKeys={collapsed ? undefined : openKeys}
-        onOpenChange={(next) => setOpenKeys(next.length > 1 ? next.slice(-1) : next)}
+        onOpenChange={(next) => setOpenKeys(accordion && next.length > 1 ? next.slice(-1) : next)}
         inlineCollapsed={collapsed}
         onClick={({ key }) => {
           if (key !== location.pathname) void navigate(key);

@@ -1,0 +1,13 @@
+/**
+ * ROUTE_MAPPING mode (spec §4): the front end decides which roles see which route. Keyed by the
+ * route name of the route table; a route without an entry is open to every role. The server
+ * still checks every call, so this only shapes menus and routes.
+ */
+export const ROLE_ROUTE_MAPPING: Readonly<Record<string, readonly string[]>> = {
+  Dashboard: ['admin', 'agent', 'shadow'],
+  Member: ['admin', 'agent', 'shadow'],
+  Log: ['admin', 'agent'],
+};
+
+/** Roles the settings drawer offers for a role switch. */
+export const SWITCHABLE_ROLES = ['admin', 'agent', 'shadow'] as const;
