@@ -1,4 +1,21 @@
-/** Header button with the count of logged errors; opens the error log list. */
+import { BugOutlined } from '@ant-design/icons';
+import { Badge, Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ERROR_LOG_LIST_PATH } from '../../../app/route-table';
+import { useErrorLogStore } from '../error-log-store';
+
+/** Header button with the count of errors caught in this browser; opens the error log list. */
 export function ErrorLogButton() {
-  return null;
+  const { t } = useTranslation('errorLog');
+  const navigate = useNavigate();
+  const count = useErrorLogStore((s) => s.entries.length);
+  const label = t('button', { count });
+  return (
+    <Tooltip title={label}>
+      <Badge count={count} size="small" overflowCount={99} offset={[-4, 4]} data-testid="error-log-count">
+        <Button type="text" icon={<BugOutlined />} aria-label={label} data-testid="error-log-button" onClick={() => void navigate(ERROR_LOG_LIST_PATH)} />
+      </Badge>
+    </Tooltip>
+  );
 }

@@ -1,4 +1,27 @@
-/** `/error-log/list`: the errors caught in this browser. */
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useUserStore } from '../../../app/stores/user-store';
+import { LocalErrorTable } from '../components/local-error-table';
+import { ServerErrorTable } from '../components/server-error-table';
+
+/** The server list is for operators: accounts holding the DEVELOPER code. */
+function useIsDeveloper(): boolean {
+  return useUserStore((s) => !!s.userInfo?.permission.permissions.some((p) => p.code === 'DEVELOPER'));
+}
+
+/** `/error-log/list`: the errors caught in this browser and, for operators, what every browser reported. */
 export default function ErrorLogPage() {
-  return null;
+  const { t } = useTranslation('errorLog');
+  const developer = useIsDeveloper();
+  const items = [
+    { key: 'local', label: <span data-testid="error-log-local-tab">{t('tabs.local')}</span>, children: <LocalErrorTable /> },
+    ...(developer
+      ? [{ key: 'server', label: <span data-testid="error-log-server-tab">{t('tabs.server')}</span>, children: <ServerErrorTable />, destroyOnHidden: true }]
+      : []),
+  ];
+  return (
+    <Card data-testid="error-log-page" title={t('title')}>
+      <Tabs items={items} />
+    </Card>
+  );
 }

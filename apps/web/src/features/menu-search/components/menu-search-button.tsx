@@ -1,4 +1,55 @@
-/** Header button (and shortcut) that opens the global menu search. */
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+import { useAppStore } from '../../../app/stores/app-store';
+import { MenuSearchModal } from './menu-search-modal';
+
+/** ⌘K on Apple keyboards, Ctrl+K elsewhere: the label shows the one this keyboard uses. */
+const IS_APPLE = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform ?? '');
+
+/** Header button (and shortcut Ctrl+K / ⌘K) that opens the global menu search. */
 export function MenuSearchButton() {
-  return null;
+  const { t } = useTranslation('search');
+  const isMobile = useIsMobile();
+  const showSearch = useAppStore((s) => s.projectConfig.headerSetting.showSearch);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!showSearch) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [showSearch]);
+
+  if (!showSearch) return null;
+  const shortcut = IS_APPLE ? '⌘K' : 'Ctrl K';
+  return (
+    <>
+      <Tooltip title={`${t('open')} (${shortcut})`}>
+        <Button
+          type="text"
+          icon={<SearchOutlined />}
+          aria-label={t('open')}
+          aria-keyshortcuts={IS_APPLE ? 'Meta+K' : 'Control+K'}
+          data-testid="menu-search-open"
+          onClick={() => setOpen(true)}
+        >
+          {isMobile ? null : (
+            <>
+              {t('button')}
+              <span className="menu-search__kbd-hint">{shortcut}</span>
+            </>
+          )}
+        </Button>
+      </Tooltip>
+      <MenuSearchModal open={open} onClose={() => setOpen(false)} />
+    </>
+  );
 }

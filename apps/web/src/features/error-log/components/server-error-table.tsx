@@ -1,0 +1,114 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Input, Select, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CLIENT_ERROR_TYPES, DEFAULT_PAGE_SIZE, type ClientErrorRow, type ClientErrorType } from '@agent-bo/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
+import { errorLogApi, errorLogKeys } from '../api/error-log-api';
+import { EntryDetail } from './entry-detail';
+import { ErrorTypeTag } from './type-tag';
+
+const ellipsis = (text: string | null) => (
+  <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: '100%' }}>
+    {text || '-'}
+  </Typography.Text>
+);
+
+/** What every browser of this site reported, for operators (DEVELOPER code), newest first. */
+export function ServerErrorTable() {
+  const { t } = useTranslation('errorLog');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const [type, setType] = useState<ClientErrorType | undefined>();
+  const [keywordInput, setKeywordInput] = useState('');
+  const [keyword, setKeyword] = useState<string | undefined>();
+  const [shown, setShown] = useState<ClientErrorRow | null>(null);
+
+  const request = { page, pageSize, type, keyword };
+  const list = useQuery({
+    queryKey: errorLogKeys.list(request),
+    queryFn: ({ signal }) => errorLogApi.list(request, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const search = () => {
+    setKeyword(keywordInput.trim() || undefined);
+    setPage(1);
+  };
+
+  const columns: ColumnsType<ClientErrorRow> = [
+    { title: t('fields.type'), dataIndex: 'type', width: 110, render: (_, row) => <ErrorTypeTag type={row.type} /> },
+    { title: t('fields.name'), dataIndex: 'name', width: 150, render: ellipsis },
+    { title: t('fields.message'), dataIndex: 'message', render: ellipsis },
+    { title: t('fields.url'), dataIndex: 'url', width: 220, render: ellipsis },
+    { title: t('fields.accountNo'), dataIndex: 'accountNo', width: 120, render: (v: string | null) => v ?? '-' },
+    { title: t('fields.time'), dataIndex: 'time', width: 170 },
+    { title: t('fields.createdAt'), dataIndex: 'createdAt', width: 170 },
+    {
+      title: t('fields.actions'),
+      key: 'actions',
+      width: 90,
+      fixed: 'right',
+      render: (_, row) => (
+        <Button type="link" size="small" data-testid="error-log-server-detail" onClick={() => setShown(row)}>
+          {t('detail')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="error-log__filters">
+        <Select<ClientErrorType>
+          allowClear
+          data-testid="error-log-server-type"
+          placeholder={t('filters.type')}
+          aria-label={t('filters.type')}
+          style={{ width: 160 }}
+          value={type}
+          onChange={(value) => {
+            setType(value);
+            setPage(1);
+          }}
+          options={CLIENT_ERROR_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+        />
+        <Input
+          allowClear
+          data-testid="error-log-server-keyword"
+          placeholder={t('filters.keyword')}
+          aria-label={t('filters.keyword')}
+          style={{ width: 240 }}
+          maxLength={100}
+          value={keywordInput}
+          onChange={(event) => setKeywordInput(event.target.value)}
+          onPressEnter={search}
+        />
+        <Button type="primary" icon={<SearchOutlined />} data-testid="error-log-server-search" onClick={search}>
+          {t('filters.search')}
+        </Button>
+        <Button icon={<ReloadOutlined />} data-testid="error-log-server-refresh" onClick={() => void list.refetch()} loading={list.isFetching}>
+          {t('filters.refresh')}
+        </Button>
+      </div>
+      <Table<ClientErrorRow>
+        data-testid="error-log-server-table"
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1200 }}
+        pagination={serverPagination({ page, pageSize, total: list.data?.total, showTotal: (n) => t('total', { count: n }) })}
+        onChange={(pagination) => {
+          const nextSize = toPageSize(pagination.pageSize);
+          setPage(nextSize === pageSize ? (pagination.current ?? 1) : 1);
+          setPageSize(nextSize);
+        }}
+      />
+      <EntryDetail entry={shown} onClose={() => setShown(null)} />
+    </>
+  );
+}
