@@ -37,6 +37,13 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ RATE_LIMIT_MAX: '-1' })).toThrow(/RATE_LIMIT_MAX/);
   });
 
+  it('takes ERROR_REPORT_RATE_LIMIT (default 30, 0 = off) and refuses a negative one', () => {
+    expect(loadEnv({}).ERROR_REPORT_RATE_LIMIT).toBe(30);
+    expect(loadEnv({ ERROR_REPORT_RATE_LIMIT: '0' }).ERROR_REPORT_RATE_LIMIT).toBe(0);
+    expect(loadEnv({ ERROR_REPORT_RATE_LIMIT: '120' }).ERROR_REPORT_RATE_LIMIT).toBe(120);
+    expect(() => loadEnv({ ERROR_REPORT_RATE_LIMIT: '-1' })).toThrow(/ERROR_REPORT_RATE_LIMIT/);
+  });
+
   it('names every bad variable with its value', () => {
     try {
       loadEnv({ PORT: 'eighty', SITE_HOSTS: 'x.example=mars', EMBEDDED_PG_PORT: '5432', DATABASE_URL: 'mysql://x' });
