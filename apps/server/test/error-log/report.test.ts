@@ -145,6 +145,21 @@ describe('POST /api/manage/error_log/report', () => {
     for (let i = 0; i < 6; i++) expect((await call(ctx.app, 'POST', '/api/manage/userinfo', {}, { site: 'tw_web', ip })).statusCode).toBe(401);
   });
 
+  it('has its own limit when the global one is on: neither counts towards the other', async () => {
+    const app = await buildApp({ db: ctx.database.db, pool: ctx.database.pool, config: { rateLimit: { max: 2, timeWindowMs: 60_000 }, clientErrors: { rateLimit: { max: 4, timeWindowMs: 60_000 } } } });
+    try {
+      const send = () => app.inject({ method: 'POST', url: '/api/manage/error_log/report', payload: { entries: [entry()] }, remoteAddress: '10.250.0.1' });
+      const reports: number[] = [];
+      for (let i = 0; i < 5; i++) reports.push((await send()).statusCode);
+      expect(reports).toEqual([200, 200, 200, 200, 429]);
+      const others: number[] = [];
+      for (let i = 0; i < 3; i++) others.push((await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.250.0.1' })).statusCode);
+      expect(others).toEqual([200, 200, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
   describe('retention', () => {
     it('keeps the newest rows per site up to the cap; other sites are untouched', async () => {
       const app = await buildApp({ db: ctx.database.db, pool: ctx.database.pool, config: { rateLimit: false, clientErrors: { rateLimit: false, maxRowsPerSite: 3 } } });
