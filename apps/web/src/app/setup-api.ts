@@ -5,6 +5,7 @@ import { loginHref, navigateTo } from './navigation';
 import { resetSessionState } from './session';
 import { useLocaleStore } from './stores/locale-store';
 import { useUserStore } from './stores/user-store';
+import { coverExpiredSession, useSessionTimeoutStore } from '../features/session-timeout/session-timeout-store';
 
 /** Wires the API client to the session, the locale, the message UI and the 401 sign-out. */
 export function setupApi(): void {
@@ -24,10 +25,17 @@ export function setupApi(): void {
         });
     },
     onUnauthorized: () => {
+      // PAGE_COVERAGE with a signed-in page showing: keep the page, cover it with a sign-in.
+      if (coverExpiredSession()) return;
       const here = `${window.location.pathname}${window.location.search}`;
       api.cancelPending();
       resetSessionState();
       navigateTo(loginHref(here), true);
     },
+  });
+  // Whatever ends the session here (sign-out, a route jump, the cover's own "to login") also
+  // ends the wait for a sign-in on the cover.
+  useUserStore.subscribe((state, previous) => {
+    if (previous.token && !state.token) useSessionTimeoutStore.getState().close();
   });
 }

@@ -1,11 +1,13 @@
-import { IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLockStore } from '../../features/lock/lock-store';
 import { OwnAccountModal } from '../../features/member/components/own-account-modal';
 import { LOGIN_PATH } from '../route-table';
 import { signOut } from '../session';
+import { useAppStore } from '../stores/app-store';
 import { useUserStore } from '../stores/user-store';
 
 export function UserDropdown({ compact = false }: { compact?: boolean }) {
@@ -14,6 +16,8 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
   const name = user?.nickName || user?.accountNo || '';
   const [ownOpen, setOwnOpen] = useState(false);
+  const lockEnabled = useAppStore((s) => s.projectConfig.headerSetting.useLockPage);
+  const lock = useLockStore((s) => s.lock);
 
   return (
     <>
@@ -39,6 +43,15 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
               icon: <IdcardOutlined />,
               label: <span data-testid="own-account">{t('member:own.title')}</span>,
             },
+            ...(lockEnabled
+              ? [
+                  {
+                    key: 'lock',
+                    icon: <LockOutlined />,
+                    label: <span data-testid="lock-screen">{t('lock:menu')}</span>,
+                  },
+                ]
+              : []),
             {
               key: 'signout',
               icon: <LogoutOutlined />,
@@ -47,6 +60,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
           ],
           onClick: async ({ key }) => {
             if (key === 'own') setOwnOpen(true);
+            if (key === 'lock') lock();
             if (key !== 'signout') return;
             await signOut();
             void navigate(LOGIN_PATH, { replace: true });

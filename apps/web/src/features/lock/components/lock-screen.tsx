@@ -1,4 +1,39 @@
-/** The lock screen: covers the app after the configured idle time or on demand. */
+import { useEffect } from 'react';
+import { useAppStore } from '../../../app/stores/app-store';
+import { useUserStore } from '../../../app/stores/user-store';
+import { reloadPage } from '../../session-timeout/reload-page';
+import { useSessionTimeoutStore } from '../../session-timeout/session-timeout-store';
+import { followLockOfOtherTabs, useLockStore } from '../lock-store';
+import { useIdleLock } from '../use-idle-lock';
+import { LockOverlay } from './lock-overlay';
+
+/**
+ * The lock screen (issue 5): locks after `lockTime` idle minutes (0 never) or on demand from
+ * the user menu, follows the lock of other tabs, and shows the overlay while locked. When the
+ * session has expired meanwhile, the session-timeout cover (opaque then) takes its place.
+ */
 export function LockScreen() {
-  return null;
+  const locked = useLockStore((s) => s.locked);
+  const lock = useLockStore((s) => s.lock);
+  const timedOut = useSessionTimeoutStore((s) => s.timedOut);
+  const lockMinutes = useAppStore((s) => s.projectConfig.lockTime);
+
+  useIdleLock(lockMinutes, !locked, lock);
+
+  useEffect(
+    () =>
+      followLockOfOtherTabs((nowLocked) => {
+        if (nowLocked) return;
+        // Unlocked elsewhere, possibly by a new sign-in there: with a different stored token
+        // this tab's page belongs to an ended session, so it is rebuilt.
+        const before = useUserStore.getState().token;
+        void Promise.resolve(useUserStore.persist.rehydrate()).then(() => {
+          if (useUserStore.getState().token !== before) reloadPage();
+        });
+      }),
+    [],
+  );
+
+  if (!locked || timedOut) return null;
+  return <LockOverlay />;
 }
