@@ -1,10 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+
+// The web package version: part of every local-cache key (lib/cache/cache-key.ts), so a new
+// release starts with fresh caches and removes the old ones.
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 // `source` makes @agent-bo/shared resolve to its TypeScript source, so the web build never
 // depends on a prior build of the shared package.
 export default defineConfig({
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: {
     port: 5173,

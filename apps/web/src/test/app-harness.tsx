@@ -1,5 +1,8 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
+import { flushCaches } from '../lib/storage';
+import { useLocaleStore } from '../app/stores/locale-store';
+import { useUserStore } from '../app/stores/user-store';
 
 /**
  * The whole web app in jsdom against a stubbed `fetch` — client behaviour only; the real server
@@ -13,11 +16,19 @@ export const envelope = (data: unknown, code = 0, message = '', status = 200) =>
 /** A one-page paged list. */
 export const page = <T,>(list: T[]) => envelope({ page: 1, pageSize: 10, total: list.length, list });
 
-/** Empties local storage and sets English; `signedIn` also stores a session token. */
-export function seedStorage({ signedIn }: { signedIn: boolean }): void {
+/**
+ * Empties both storages and stores English; `signedIn` also stores a session token (`token`
+ * stores that one instead, e.g. a revoked one). Written through the stores and the storage
+ * layer, as the app would (the app started afterwards, on fresh modules, reads them back).
+ */
+export function seedStorage({ signedIn, token }: { signedIn: boolean; token?: string }): void {
   localStorage.clear();
-  localStorage.setItem('AGENT_BO__LOCALE', JSON.stringify({ state: { locale: 'en' }, version: 1 }));
-  if (signedIn) localStorage.setItem('AGENT_BO__USER', JSON.stringify({ state: { token: 'good-token', expiresAt: null }, version: 1 }));
+  sessionStorage.clear();
+  useLocaleStore.getState().setLocale('en');
+  const sessionToken = token ?? (signedIn ? 'good-token' : null);
+  if (sessionToken) useUserStore.getState().setSession(sessionToken, null);
+  else useUserStore.getState().reset();
+  flushCaches();
 }
 
 /** Routes every `fetch` of the app to `server`. */

@@ -97,7 +97,7 @@ describe('sign-in flow', { timeout: 20_000 }, () => {
   });
 
   it('a stored but revoked token ends on login with the redirect query', async () => {
-    localStorage.setItem('AGENT_BO__USER', JSON.stringify({ state: { token: 'revoked', expiresAt: null }, version: 1 }));
+    seedStorage({ signedIn: true, token: 'revoked' });
     await startApp('/dashboard');
     await screen.findByTestId('login-account', {}, { timeout: 5000 });
     expect(window.location.pathname).toBe('/login');
@@ -105,7 +105,7 @@ describe('sign-in flow', { timeout: 20_000 }, () => {
   });
 
   it('an unknown path shows the error page once signed in', async () => {
-    localStorage.setItem('AGENT_BO__USER', JSON.stringify({ state: { token: 'good-token', expiresAt: null }, version: 1 }));
+    seedStorage({ signedIn: true });
     await startApp('/no/such/page');
     expect(await screen.findByTestId('error-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('side-menu').textContent).toContain('Dashboard');

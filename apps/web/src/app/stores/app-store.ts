@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { persistStorage } from '../../lib/storage';
+import { persistStorage, syncWithOtherTabs, withAuthCacheType } from '../../lib/storage';
 import { DEFAULT_PROJECT_CONFIG, mergeProjectConfig, type ProjectConfig } from '../project-config';
 
 export type { PermissionMode, ProjectConfig } from '../project-config';
@@ -48,7 +48,11 @@ export const useAppStore = create<AppState>()(
     }),
     {
       name: 'app',
-      storage: persistStorage<Pick<AppState, 'darkMode' | 'projectConfig'>>(),
+      // Common cache (written when the tab closes); the auth area follows its permissionCacheType.
+      storage: withAuthCacheType(
+        (s) => s.projectConfig?.permissionCacheType,
+        persistStorage<Pick<AppState, 'darkMode' | 'projectConfig'>>(),
+      ),
       partialize: (s) => ({ darkMode: s.darkMode, projectConfig: s.projectConfig }),
       merge: (persisted, current) => {
         const p = (persisted ?? {}) as Partial<AppState>;
@@ -62,3 +66,6 @@ export const useAppStore = create<AppState>()(
     },
   ),
 );
+
+// A settings change made in another tab shows here too.
+syncWithOtherTabs(useAppStore);

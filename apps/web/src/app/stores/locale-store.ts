@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { DEFAULT_LOCALE, LOCALES, localeSchema, type Locale } from '@agent-bo/shared';
-import { persistStorage } from '../../lib/storage';
+import { persistStorage, syncWithOtherTabs } from '../../lib/storage';
 
 /** Locale setting (spec §3): the picker is shown, zh_TW is default and fallback. */
 interface LocaleState {
@@ -33,3 +33,5 @@ export const useLocaleStore = create<LocaleState>()(
     },
   ),
 );
+
+syncWithOtherTabs(useLocaleStore);
