@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { MENU, type MenuEntry } from '@agent-bo/shared';
-import type { AppRoute } from './route-types';
+import type { AppRoute, RouteMeta } from './route-types';
 
 /**
  * The one route table. Menu entries (order, title, permission) come from the shared MENU
@@ -28,6 +28,16 @@ const PAGES: Record<string, ComponentType> = {
   Log: LogPage,
 };
 
+/**
+ * Multi-tab behaviour by route name: the home page is a fixed tab; a member level (`?parent=`)
+ * is a tab of its own while the members' and logs' inner tab (`?tab=`) is view state.
+ */
+const TAB_META: Record<string, Pick<RouteMeta, 'affix' | 'tabQueryKeys'>> = {
+  Dashboard: { affix: true },
+  Member: { tabQueryKeys: ['parent'] },
+  Log: { tabQueryKeys: [] },
+};
+
 function fromMenu(entry: MenuEntry): AppRoute | undefined {
   const children = (entry.children ?? []).map(fromMenu).filter((r): r is AppRoute => r !== undefined);
   const component = PAGES[entry.name];
@@ -45,6 +55,7 @@ function fromMenu(entry: MenuEntry): AppRoute | undefined {
       hideMenu: entry.hideMenu,
       hideChildrenInMenu: entry.hideChildrenInMenu,
       hideBreadcrumb: entry.hideBreadcrumb,
+      ...TAB_META[entry.name],
     },
     children: children.length ? children : undefined,
   };
@@ -56,39 +67,39 @@ export const ASYNC_ROUTES: readonly AppRoute[] = MENU.map(fromMenu).filter((r): 
 export const LOGIN_ROUTE: AppRoute = {
   name: 'Login',
   path: LOGIN_PATH,
-  meta: { titleKey: 'routes.login', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true },
+  meta: { titleKey: 'routes.login', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true, hideTab: true },
 };
 
 export const REGISTER_ROUTE: AppRoute = {
   name: 'Register',
   path: REGISTER_PATH,
-  meta: { titleKey: 'routes.register', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true },
+  meta: { titleKey: 'routes.register', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true, hideTab: true },
 };
 
 export const ROOT_ROUTE: AppRoute = {
   name: 'Root',
   path: '/',
   redirect: DEFAULT_HOME_PATH,
-  meta: { titleKey: 'routes.home', hideMenu: true, hideBreadcrumb: true },
+  meta: { titleKey: 'routes.home', hideMenu: true, hideBreadcrumb: true, hideTab: true },
 };
 
 /** Redirect helper: `/redirect/<encoded path>/<path|name>/<encoded JSON query>`, used to reload a page. */
 export const REDIRECT_ROUTE: AppRoute = {
   name: 'Redirect',
   path: `${REDIRECT_PATH}/:path/:_redirect_type?/:_origin_params?`,
-  meta: { titleKey: 'routes.redirect', hideMenu: true, hideBreadcrumb: true },
+  meta: { titleKey: 'routes.redirect', hideMenu: true, hideBreadcrumb: true, hideTab: true },
 };
 
 export const EXCEPTION_ROUTE: AppRoute = {
   name: 'Exception',
   path: EXCEPTION_PATH,
-  meta: { titleKey: 'routes.exception', hideMenu: true },
+  meta: { titleKey: 'routes.exception', hideMenu: true, hideTab: true },
 };
 
 export const PAGE_NOT_FOUND_ROUTE: AppRoute = {
   name: 'PageNotFound',
   path: '*',
-  meta: { titleKey: 'routes.errorPage', hideMenu: true, hideBreadcrumb: true },
+  meta: { titleKey: 'routes.errorPage', hideMenu: true, hideBreadcrumb: true, hideTab: true },
 };
 
 /** Front-end error log (spec §2): no breadcrumb, children hidden; reached from the header's error-log button. */

@@ -17,6 +17,16 @@ export interface RouteMeta {
   hideBreadcrumb?: boolean;
   /** Reachable without signing in. */
   ignoreAuth?: boolean;
+  /** Multi-tab mode: a fixed tab, always in the bar and never closed (the home page). */
+  affix?: boolean;
+  /** Multi-tab mode: the page opens no tab (redirect, login, error pages). */
+  hideTab?: boolean;
+  /**
+   * Multi-tab mode: the query parameters that make another tab of this page. Absent: the whole
+   * query does (tabs are keyed by full path). Given: a change of any other parameter (the
+   * page's own view state, such as its inner tab) updates the open tab's path instead.
+   */
+  tabQueryKeys?: readonly string[];
 }
 
 export interface AppRoute {

@@ -1,0 +1,28 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { ErrorPage } from '../features/exception/routes/error-page';
+import { RedirectPage } from '../features/exception/routes/redirect-page';
+import { flattenRoutes } from './route-access';
+import { ERROR_LOG_ROUTE, EXCEPTION_PATH, REDIRECT_ROUTE } from './route-table';
+import type { AppRoute } from './route-types';
+import { homePath } from './session';
+
+/**
+ * The pages shown inside the shared layout, as a route list: the routes built for this session
+ * (a path the user may not open falls through to the error page), the error log, the redirect
+ * helper, the exception page and the 404. The layout's page area renders them for the current
+ * location, or, with multi-tab keep-alive, once per open tab for that tab's location.
+ */
+export function pageRouteObjects(built: readonly AppRoute[]): RouteObject[] {
+  const pages: RouteObject[] = [{ path: '/', element: <Navigate to={homePath()} replace /> }];
+  for (const route of flattenRoutes([...built, ERROR_LOG_ROUTE])) {
+    const Page = route.component;
+    if (Page) pages.push({ path: route.path, element: <Page /> });
+    else if (route.redirect) pages.push({ path: route.path, element: <Navigate to={route.redirect} replace /> });
+  }
+  pages.push(
+    { path: REDIRECT_ROUTE.path, element: <RedirectPage /> },
+    { path: EXCEPTION_PATH, element: <ErrorPage kind="exception" /> },
+    { path: '*', element: <ErrorPage kind="notFound" /> },
+  );
+  return pages;
+}
