@@ -4,6 +4,7 @@ import 'nprogress/nprogress.css';
 import './styles.css';
 import { bootstrap } from './app/bootstrap';
 import { App } from './app/app';
+import { RootErrorBoundary } from './features/error-log/components/root-error-boundary';
 
 bootstrap();
 
@@ -11,6 +12,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    {/* Render errors the page boundary cannot catch (providers, layout) are logged here. */}
+    <RootErrorBoundary>
+      <App />
+    </RootErrorBoundary>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { Button, Divider, Drawer, Popconfirm, Radio, Space, Switch, Typography, type ButtonProps } from 'antd';
+import { Button, Divider, Drawer, Popconfirm, Radio, Switch, Typography, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../app/layouts/use-is-mobile';
 import {
@@ -188,11 +188,9 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       />
 
       <Divider />
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Typography.Text type="secondary" className="settings-note">
-          {t('savedLocally')}
-        </Typography.Text>
-      </Space>
+      <Typography.Text type="secondary" className="settings-note">
+        {t('savedLocally')}
+      </Typography.Text>
       <SettingsActions onDone={onClose} />
     </Drawer>
   );
