@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { persistStorage } from '../../lib/storage';
+import { persistStorage, syncWithOtherTabs } from '../../lib/storage';
 
 interface LockState {
   locked: boolean;
@@ -12,7 +12,7 @@ interface LockState {
 
 /**
  * Lock info (spec §3 "lock info", §9). Written to storage at once, not on tab close, so a reload
- * keeps the screen locked and other tabs of the app follow (see `followLockOfOtherTabs`).
+ * keeps the screen locked and other tabs of the app follow.
  */
 export const useLockStore = create<LockState>()(
   persist(
@@ -31,18 +31,5 @@ export const useLockStore = create<LockState>()(
   ),
 );
 
-/**
- * Another tab locking or unlocking writes the lock info; a `storage` event tells this tab, which
- * reads it again through the store. Returns the remover.
- */
-export function followLockOfOtherTabs(onChange?: (locked: boolean, wasLocked: boolean) => void): () => void {
-  const listener = () => {
-    const wasLocked = useLockStore.getState().locked;
-    void Promise.resolve(useLockStore.persist.rehydrate()).then(() => {
-      const { locked } = useLockStore.getState();
-      if (locked !== wasLocked) onChange?.(locked, wasLocked);
-    });
-  };
-  window.addEventListener('storage', listener);
-  return () => window.removeEventListener('storage', listener);
-}
+// Another tab locking or unlocking writes the lock info; this tab reads it again and follows.
+syncWithOtherTabs(useLockStore);

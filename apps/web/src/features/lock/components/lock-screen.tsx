@@ -1,9 +1,6 @@
-import { useEffect } from 'react';
 import { useAppStore } from '../../../app/stores/app-store';
-import { useUserStore } from '../../../app/stores/user-store';
-import { reloadPage } from '../../session-timeout/reload-page';
 import { useSessionTimeoutStore } from '../../session-timeout/session-timeout-store';
-import { followLockOfOtherTabs, useLockStore } from '../lock-store';
+import { useLockStore } from '../lock-store';
 import { useIdleLock } from '../use-idle-lock';
 import { LockOverlay } from './lock-overlay';
 
@@ -19,20 +16,6 @@ export function LockScreen() {
   const lockMinutes = useAppStore((s) => s.projectConfig.lockTime);
 
   useIdleLock(lockMinutes, !locked, lock);
-
-  useEffect(
-    () =>
-      followLockOfOtherTabs((nowLocked) => {
-        if (nowLocked) return;
-        // Unlocked elsewhere, possibly by a new sign-in there: with a different stored token
-        // this tab's page belongs to an ended session, so it is rebuilt.
-        const before = useUserStore.getState().token;
-        void Promise.resolve(useUserStore.persist.rehydrate()).then(() => {
-          if (useUserStore.getState().token !== before) reloadPage();
-        });
-      }),
-    [],
-  );
 
   if (!locked || timedOut) return null;
   return <LockOverlay />;
