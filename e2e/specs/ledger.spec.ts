@@ -48,10 +48,14 @@ async function settled(page: Page, name: string): Promise<void> {
   await keepScreenshot(page, name);
 }
 
-async function tokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => localStorage.getItem('AGENT_BO__USER'));
-  const token = (JSON.parse(raw ?? '{}') as { state?: { token?: string } }).state?.token;
-  if (!token) throw new Error('no token in storage');
+/**
+ * A session token of the account `page` is signed in with: a sign-in of its own through the API
+ * (a second session of the same account; the app's stored values are sealed, not to be read).
+ */
+async function tokenOf(page: Page, accountNo = DEMO_ADMIN.accountNo, password = DEMO_ADMIN.password): Promise<string> {
+  const response = await page.request.post('/api/manage/signin', { data: { accountNo, password } });
+  const token = ((await response.json()) as { data?: { token?: string } }).data?.token;
+  if (!token) throw new Error(`sign-in of ${accountNo} failed: ${response.status()}`);
   return token;
 }
 

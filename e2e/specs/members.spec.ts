@@ -24,11 +24,14 @@ async function openMembers(page: Page, accountNo = DEMO_ADMIN.accountNo, passwor
   await page.getByTestId('member-page').waitFor();
 }
 
-/** The session token the web app keeps (lib/storage.ts: AGENT_BO__USER → {state: {token}}). */
-async function tokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => localStorage.getItem('AGENT_BO__USER'));
-  const token = (JSON.parse(raw ?? '{}') as { state?: { token?: string } }).state?.token;
-  if (!token) throw new Error('no token in storage');
+/**
+ * A session token of the account `page` is signed in with: a sign-in of its own through the API
+ * (a second session of the same account; the app's stored values are sealed, not to be read).
+ */
+async function tokenOf(page: Page, accountNo = DEMO_ADMIN.accountNo, password = DEMO_ADMIN.password): Promise<string> {
+  const response = await page.request.post('/api/manage/signin', { data: { accountNo, password } });
+  const token = ((await response.json()) as { data?: { token?: string } }).data?.token;
+  if (!token) throw new Error(`sign-in of ${accountNo} failed: ${response.status()}`);
   return token;
 }
 
@@ -109,7 +112,7 @@ describe('members: agents, players and shadow accounts', () => {
     // Its writes are its own: it may create below itself.
     expect(await ownPage.getByTestId('create-player').count()).toBe(1);
     // And the server agrees: an account outside its subtree is out of reach.
-    const token = await tokenOf(ownPage);
+    const token = await tokenOf(ownPage, accountNo, password);
     const outside = await api(ownPage, token, 'agent/upper_agents', { id: 2 });
     expect(outside.success).toBe(false);
     // Opening an outside level by URL shows the refusal, not the other agent's accounts.
@@ -257,7 +260,7 @@ describe('members: agents, players and shadow accounts', () => {
     expect(await page.locator('[data-testid^="action-edit-"]').count()).toBe(0);
 
     // A forged write with the shadow's own token is refused, and nothing changes.
-    const token = await tokenOf(page);
+    const token = await tokenOf(page, 'shadowA01', DEMO_PASSWORD);
     const agents = await api<{ list: { id: number; accountNo: string; isDisabled: boolean }[] }>(page, token, 'agent/lower_agents', { pageSize: 10 });
     expect(agents.success).toBe(true);
     const b01 = agents.data.list.find((a) => a.accountNo === 'agentB01')!;
