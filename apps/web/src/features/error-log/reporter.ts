@@ -1,4 +1,4 @@
-import { CLIENT_ERROR_LIMITS, HEADER_SITE, type ClientErrorEntry } from '@agent-bo/shared';
+import { CLIENT_ERROR_LIMITS, CLIENT_ERROR_REPORT_MAX_BYTES, HEADER_SITE, type ClientErrorEntry } from '@agent-bo/shared';
 
 /**
  * Sends error log entries to the server (`POST /manage/error_log/report`) for operators.
@@ -6,8 +6,10 @@ import { CLIENT_ERROR_LIMITS, HEADER_SITE, type ClientErrorEntry } from '@agent-
  * It must never feed the log it serves: it uses a bare `fetch` (not the API client, which
  * shows toasts, retries and signs out on 401), swallows every failure, and a failed report is
  * simply dropped — never recorded as a new error. Entries wait `delayMs` so a burst goes in one
- * report of at most 20; a browser sends at most `perMinute` entries a minute, and after a 429
- * (the server's rate limit) it stays quiet for a minute. A 413 drops the batch.
+ * report of at most 20 entries and at most `REPORT_BODY_BUDGET` bytes (the server's body limit,
+ * which is also about what a browser lets a closing page send); an entry too big alone has its
+ * stack and detail shortened. A browser sends at most `perMinute` entries a minute, and after a
+ * 429 (the server's rate limit) it stays quiet for a minute. A 413 drops the batch.
  */
 export interface ReporterOptions {
   url: string;
@@ -23,7 +25,7 @@ export interface ReporterOptions {
 
 export interface ErrorReporter {
   enqueue: (entry: ClientErrorEntry) => void;
-  /** Sends everything queued now; `keepalive` lets the requests outlive a closing page. */
+  /** Sends the next batch now; with `keepalive`, one last report that outlives a closing page (the rest is dropped). */
   flush: (options?: { keepalive?: boolean }) => Promise<void>;
   /** Entries waiting to be sent. */
   pending: () => number;
@@ -33,8 +35,28 @@ export interface ErrorReporter {
 
 export const REPORT_DELAY_MS = 2000;
 export const REPORTS_PER_MINUTE = 30;
-/** Browsers refuse keepalive requests whose bodies together pass 64 KiB. */
-const KEEPALIVE_BODY_LIMIT = 60_000;
+/**
+ * Bytes of one report body: under the server's limit with room for the envelope, and under the
+ * 64 KiB browsers allow all keepalive requests of a closing page together.
+ */
+export const REPORT_BODY_BUDGET = Math.min(CLIENT_ERROR_REPORT_MAX_BYTES, 64 * 1024) - 1024;
+const ENVELOPE_BYTES = '{"entries":[]}'.length;
+const encoder = new TextEncoder();
+const bytesOf = (entry: ClientErrorEntry) => encoder.encode(JSON.stringify(entry)).length;
+
+/** The entry, with stack and detail halved until it fits a report on its own. */
+export function fitEntry(entry: ClientErrorEntry, budget = REPORT_BODY_BUDGET - ENVELOPE_BYTES): ClientErrorEntry {
+  let fitted = entry;
+  while (bytesOf(fitted) > budget && (fitted.stack || fitted.detail || fitted.message)) {
+    fitted = {
+      ...fitted,
+      stack: fitted.stack.slice(0, Math.floor(fitted.stack.length / 2)),
+      detail: fitted.detail.slice(0, Math.floor(fitted.detail.length / 2)),
+      message: fitted.stack || fitted.detail ? fitted.message : fitted.message.slice(0, Math.floor(fitted.message.length / 2)),
+    };
+  }
+  return fitted;
+}
 const MINUTE = 60_000;
 
 export function createErrorReporter(options: ReporterOptions): ErrorReporter {
@@ -91,16 +113,17 @@ export function createErrorReporter(options: ReporterOptions): ErrorReporter {
     }
   }
 
-  /** Batches of at most 20 entries; for keepalive also under the browser's body budget. */
-  function takeBatch(keepalive: boolean): ClientErrorEntry[] {
-    if (!keepalive) return queue.splice(0, CLIENT_ERROR_LIMITS.entries);
+  /** The next batch: at most 20 entries and at most `REPORT_BODY_BUDGET` bytes. */
+  function takeBatch(): ClientErrorEntry[] {
     const batch: ClientErrorEntry[] = [];
-    let size = 20;
+    let size = ENVELOPE_BYTES;
     while (queue.length && batch.length < CLIENT_ERROR_LIMITS.entries) {
-      const entrySize = JSON.stringify(queue[0]).length + 1;
-      if (batch.length && size + entrySize > KEEPALIVE_BODY_LIMIT) break;
+      const next = fitEntry(queue[0]!);
+      const entrySize = bytesOf(next) + 1;
+      if (batch.length && size + entrySize > REPORT_BODY_BUDGET) break;
       size += entrySize;
-      batch.push(queue.shift()!);
+      batch.push(next);
+      queue.shift();
     }
     return batch;
   }
@@ -112,13 +135,14 @@ export function createErrorReporter(options: ReporterOptions): ErrorReporter {
     }
     if (!queue.length) return;
     if (keepalive) {
-      // The page is going away: everything now, in as many requests as it takes.
-      const sends: Promise<void>[] = [];
-      while (queue.length) sends.push(send(takeBatch(true), true));
-      await Promise.all(sends);
+      // The page is going away: one last report, as much as the browser lets it carry.
+      const last = takeBatch();
+      droppedCount += queue.length;
+      queue = [];
+      await send(last, true);
       return;
     }
-    await send(takeBatch(false), false);
+    await send(takeBatch(), false);
     if (queue.length) schedule();
   }
 

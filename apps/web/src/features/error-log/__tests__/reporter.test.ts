@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clientErrorReportSchema, type ClientErrorEntry } from '@agent-bo/shared';
+import { CLIENT_ERROR_REPORT_MAX_BYTES, clientErrorReportSchema, type ClientErrorEntry } from '@agent-bo/shared';
 import { useUserStore } from '../../../app/stores/user-store';
 import { makeEntry } from '../entry';
 import { useErrorLogStore } from '../error-log-store';
 import { installErrorHandlers } from '../install';
-import { createErrorReporter, type ReporterOptions } from '../reporter';
+import { createErrorReporter, fitEntry, REPORT_BODY_BUDGET, type ReporterOptions } from '../reporter';
 
 type Call = { url: string; init: RequestInit; entries: ClientErrorEntry[] };
 
@@ -124,17 +124,47 @@ describe('error reporter', () => {
     expect(r.dropped()).toBe(1);
   });
 
-  it('flushes with keepalive when asked (page hide), in batches under the browser budget', async () => {
+  it('keeps each report under the server body limit in bytes, shortening an entry too big alone', async () => {
     const r = reporter();
-    const big = (n: number) => makeEntry({ type: 'script', message: `big ${n}`, stack: 's'.repeat(8000), detail: 'd'.repeat(4000), time: '2026-11-21 10:00:00' });
-    for (let i = 0; i < 10; i += 1) r.enqueue(big(i));
+    const long = (n: number) =>
+      makeEntry({ type: 'script', message: `long ${n} ${'訊'.repeat(2000)}`, stack: '堆'.repeat(8000), detail: '細'.repeat(4000), time: '2026-11-21 10:00:00' });
+    for (let i = 0; i < 6; i += 1) r.enqueue(long(i));
+    for (let i = 0; i < 6; i += 1) await vi.advanceTimersByTimeAsync(2000);
+    expect(calls.flatMap((c) => c.entries.map((e) => e.message.slice(0, 6)))).toEqual(['long 0', 'long 1', 'long 2', 'long 3', 'long 4', 'long 5']);
+    for (const call of calls) expect(new TextEncoder().encode(String(call.init.body)).length).toBeLessThanOrEqual(CLIENT_ERROR_REPORT_MAX_BYTES);
+    // Each of these is ~52 KB of UTF-8: alone under the limit, never two together.
+    expect(calls.map((c) => c.entries.length)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(calls[0]!.entries[0]!.stack).toBe('堆'.repeat(8000));
+
+    const huge = makeEntry({ type: 'script', message: '\u0001'.repeat(2000), stack: '\u0001'.repeat(8000), detail: '\u0001'.repeat(4000), time: '2026-11-21 10:00:00' });
+    expect(fitEntry(huge).stack.length).toBeLessThan(8000);
+    r.enqueue(huge);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(new TextEncoder().encode(String(calls.at(-1)!.init.body)).length).toBeLessThanOrEqual(REPORT_BODY_BUDGET);
+  });
+
+  it('sends one last keepalive report when the page goes away', async () => {
+    const r = reporter();
+    for (let i = 0; i < 3; i += 1) r.enqueue(entry(i));
     await r.flush({ keepalive: true });
-    expect(calls.length).toBeGreaterThan(1);
-    for (const call of calls) {
-      expect(call.init.keepalive).toBe(true);
-      expect(String(call.init.body).length).toBeLessThan(64 * 1024);
-    }
-    expect(calls.flatMap((c) => c.entries)).toHaveLength(10);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.init.keepalive).toBe(true);
+    expect(calls[0]!.entries).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('sends on page hide once the handlers are installed', async () => {
+    const fetchStub = fakeFetch();
+    vi.stubGlobal('fetch', fetchStub);
+    const uninstall = installErrorHandlers();
+    window.dispatchEvent(new ErrorEvent('error', { message: 'before leaving' }));
+    window.dispatchEvent(new Event('pagehide'));
+    await settle();
+    uninstall();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.init.keepalive).toBe(true);
+    expect(calls[0]!.entries[0]!.message).toBe('before leaving');
   });
 });
 
