@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openSignedIn(size: { width: number; height: number }) {
+  const context = await newContext(browser, size);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page);
+  await page.getByTestId('dashboard').waitFor();
+  return { context, page };
+}
+
+const items = (page: Page) => page.getByTestId('menu-search-item');
+const activePath = (page: Page) => page.locator('[data-testid="menu-search-item"][aria-selected="true"]').getAttribute('data-path');
+const itemPaths = (page: Page) => items(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-path')));
+
+async function setDark(page: Page, dark: boolean): Promise<void> {
+  const toggle = page.getByTestId('dark-toggle');
+  if ((await toggle.getAttribute('aria-checked')) !== String(dark)) await toggle.click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
+}
+
+describe('menu search', () => {
+  it('opens with Ctrl+K, filters by a part of a title, moves with the arrows and opens with Enter (desktop)', async () => {
+    const { context, page } = await openSignedIn({ width: 1440, height: 900 });
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('menu-search-modal').waitFor();
+    // The admin's menu: dashboard, members, logs (the error log is hidden from the menu).
+    await expect.poll(() => itemPaths(page)).toEqual(['/dashboard', '/member/index', '/log/index']);
+    expect(await activePath(page)).toBe('/dashboard');
+    await keepScreenshot(page, 'menu-search-desktop-light');
+
+    // Part of the zh_TW title 會員管理.
+    await page.getByTestId('menu-search-input').fill('會員');
+    await expect.poll(() => itemPaths(page)).toEqual(['/member/index']);
+    await page.getByTestId('menu-search-input').fill('');
+    await expect.poll(() => itemPaths(page)).toHaveLength(3);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await activePath(page)).toBe('/log/index');
+    await page.keyboard.press('ArrowUp');
+    expect(await activePath(page)).toBe('/member/index');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('member-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/member/index');
+    await page.getByTestId('menu-search-modal').waitFor({ state: 'hidden' });
+
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('menu-search-input').fill('no such entry');
+    await page.getByTestId('menu-search-empty').waitFor();
+    await keepScreenshot(page, 'menu-search-desktop-empty');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('menu-search-modal').waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('opens from the header button and searches paths too; dark mode', async () => {
+    const { context, page } = await openSignedIn({ width: 1440, height: 900 });
+    await setDark(page, true);
+    await page.getByTestId('menu-search-open').click();
+    await page.getByTestId('menu-search-input').fill('log');
+    await expect.poll(() => itemPaths(page)).toEqual(['/log/index']);
+    await items(page).first().hover();
+    await keepScreenshot(page, 'menu-search-desktop-dark');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('log-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/log/index');
+    await setDark(page, false);
+    await context.close();
+  });
+
+  it('is a full-width dialog on a phone, opened from the icon button; light and dark', async () => {
+    const { context, page } = await openSignedIn({ width: 390, height: 844 });
+    const button = page.getByTestId('menu-search-open');
+    expect((await button.innerText()).trim()).toBe('');
+    await button.click();
+    await page.getByTestId('menu-search-modal').waitFor();
+    const box = await page.locator('.ant-modal.menu-search').boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(388);
+    await page.getByTestId('menu-search-input').fill('儀表');
+    await expect.poll(() => itemPaths(page)).toEqual(['/dashboard']);
+    await page.getByTestId('menu-search-input').fill('');
+    await expect.poll(() => itemPaths(page)).toHaveLength(3);
+    await keepScreenshot(page, 'menu-search-phone-light');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('menu-search-modal').waitFor({ state: 'hidden' });
+
+    await setDark(page, true);
+    await page.getByTestId('menu-search-open').click();
+    await page.getByTestId('menu-search-modal').waitFor();
+    await page.keyboard.press('ArrowDown');
+    expect(await activePath(page)).toBe('/member/index');
+    await keepScreenshot(page, 'menu-search-phone-dark');
+    await items(page).nth(2).click();
+    await page.getByTestId('log-page').waitFor();
+    await setDark(page, false);
+    await context.close();
+  });
+});
