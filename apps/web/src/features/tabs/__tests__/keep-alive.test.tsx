@@ -46,9 +46,12 @@ const ROUTES: AppRoute[] = [
   { name: 'Log', path: '/log/index', component: counterPage('log'), meta: { titleKey: 'routes.log' } },
 ];
 
-let navigate: NavigateFunction;
+const router: { navigate?: NavigateFunction } = {};
 function NavigateProbe() {
-  navigate = useNavigate();
+  const navigate = useNavigate();
+  useEffect(() => {
+    router.navigate = navigate;
+  }, [navigate]);
   return null;
 }
 
@@ -68,7 +71,7 @@ function renderShell(path: string) {
 
 async function go(path: string) {
   await act(async () => {
-    await navigate(path);
+    await router.navigate!(path);
   });
 }
 
