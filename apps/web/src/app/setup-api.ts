@@ -33,9 +33,12 @@ export function setupApi(): void {
       navigateTo(loginHref(here), true);
     },
   });
-  // Whatever ends the session here (sign-out, a route jump, the cover's own "to login") also
-  // ends the wait for a sign-in on the cover.
+  // A session ending (sign-out, a route jump, the cover's "to login") or a new one arriving
+  // (a sign-in here or in another tab) ends the wait on the cover; a new token re-arms the 401
+  // handling, which fires once per session.
   useUserStore.subscribe((state, previous) => {
-    if (previous.token && !state.token) useSessionTimeoutStore.getState().close();
+    if (state.token === previous.token) return;
+    useSessionTimeoutStore.getState().close();
+    if (state.token) api.resetUnauthorized();
   });
 }

@@ -195,6 +195,19 @@ describe('session timeout', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('dashboard')).toBe(page);
   });
 
+  it('a new session arriving from another tab closes the cover and re-arms the 401 handling', async () => {
+    await openDashboard('PAGE_COVERAGE');
+    await expireAndRefresh();
+    await find('session-timeout-cover');
+    // What the storage layer does when another tab stores a new token: the user store takes it.
+    sessions.set('other-tab-token', ADMIN);
+    const store = await userStore();
+    act(() => store.getState().setSession('other-tab-token', null));
+    await waitFor(() => expect(screen.queryByTestId('session-timeout-cover')).toBeNull());
+    await expireAndRefresh();
+    expect(await find('session-timeout-cover')).toBeTruthy();
+  });
+
   it('the cover\'s "go to the sign-in page" ends the session and keeps the redirect', async () => {
     await openDashboard('PAGE_COVERAGE');
     await expireAndRefresh();
