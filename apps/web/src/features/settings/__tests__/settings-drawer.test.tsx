@@ -73,8 +73,7 @@ describe('settings drawer', () => {
 
   it('lock time takes minutes, 0 meaning never', () => {
     renderDrawer();
-    const input = screen.getByTestId('setting-lockTime').querySelector('input') ?? screen.getByTestId('setting-lockTime');
-    fireEvent.change(input, { target: { value: '15' } });
+    fireEvent.change(screen.getByTestId('setting-lockTime'), { target: { value: '15' } });
     expect(useAppStore.getState().projectConfig.lockTime).toBe(15);
   });
 });

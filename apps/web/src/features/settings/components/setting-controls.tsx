@@ -69,6 +69,18 @@ export function NumberSetting({
   );
 }
 
+/**
+ * The visible part of a choice button, carrying its test id and whether it is chosen: antd keeps
+ * the radio input itself invisible, so tests click (and read) this.
+ */
+export function ChoiceLabel({ testId, checked, children }: { testId: string; checked: boolean; children: ReactNode }) {
+  return (
+    <span data-testid={testId} data-checked={checked}>
+      {children}
+    </span>
+  );
+}
+
 export interface ChoiceOption<T extends string> {
   value: T;
   label: string;
@@ -104,8 +116,10 @@ export function ChoiceSetting<T extends string>({
         onChange={(e) => (onChoose ?? set)(e.target.value as T)}
       >
         {options.map((o) => (
-          <Radio.Button key={o.value} value={o.value} data-testid={`setting-${path}-${o.value}`}>
-            {o.label}
+          <Radio.Button key={o.value} value={o.value}>
+            <ChoiceLabel testId={`setting-${path}-${o.value}`} checked={o.value === value}>
+              {o.label}
+            </ChoiceLabel>
           </Radio.Button>
         ))}
       </Radio.Group>

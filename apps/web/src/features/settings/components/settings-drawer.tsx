@@ -17,7 +17,7 @@ import { useCopy } from '../../member/components/copy-info';
 import { changeRole } from '../../permission/change-role';
 import { SWITCHABLE_ROLES } from '../../permission/role-route-mapping';
 import { changePermissionMode, clearCacheAndSignOut, projectConfigText, resetSettings } from '../settings-actions';
-import { ChoiceSetting, ColorSetting, NumberSetting, SelectSetting, SettingRow, SwitchSetting } from './setting-controls';
+import { ChoiceLabel, ChoiceSetting, ColorSetting, NumberSetting, SelectSetting, SettingRow, SwitchSetting } from './setting-controls';
 import './settings-drawer.css';
 
 const DRAWER_WIDTH = 360;
@@ -65,8 +65,10 @@ function RoleSetting() {
         onChange={(e) => changeRole(e.target.value as string)}
       >
         {SWITCHABLE_ROLES.map((role) => (
-          <Radio.Button key={role} value={role} data-testid={`settings-role-${role}`}>
-            {t(`role.names.${role}`)}
+          <Radio.Button key={role} value={role}>
+            <ChoiceLabel testId={`settings-role-${role}`} checked={roles.length === 1 && roles[0] === role}>
+              {t(`role.names.${role}`)}
+            </ChoiceLabel>
           </Radio.Button>
         ))}
       </Radio.Group>

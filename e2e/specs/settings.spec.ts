@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openSignedIn(size: { width: number; height: number } = { width: 1440, height: 900 }) {
+  const context = await newContext(browser, size);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page);
+  await page.getByTestId('dashboard').waitFor();
+  await useEnglish(page);
+  return { context, page };
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await page.getByTestId('settings-open').click();
+  await page.getByTestId('settings-drawer').waitFor();
+  // Let the slide-in animation finish before clicking or taking pictures.
+  await page.waitForTimeout(400);
+}
+
+/** English texts: the test machine has no CJK fonts, so screenshots in zh_TW would show boxes. */
+async function useEnglish(page: Page): Promise<void> {
+  await page.getByTestId('locale-picker').click();
+  await page.getByTestId('locale-option-en').click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+}
+
+const isChosen = async (page: Page, testId: string) => (await page.getByTestId(testId).getAttribute('data-checked')) === 'true';
+
+async function closeSettings(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
+}
+
+const htmlHasClass = (page: Page, name: string) => page.evaluate((n) => document.documentElement.classList.contains(n), name);
+const siderCollapsed = (page: Page) =>
+  page.getByTestId('app-sider').evaluate((el) => el.classList.contains('ant-layout-sider-collapsed'));
+/** Paths of the side menu's entries, top to bottom. */
+const menuPaths = (page: Page) =>
+  page.$$eval('[data-testid="side-menu"] [data-menu-id]', (els) => els.map((el) => el.getAttribute('data-menu-id')!.replace(/^.*?(\/)/, '/')));
+
+describe('settings drawer', () => {
+  it('keeps changed settings after a reload, and reset brings back the defaults', async () => {
+    const { context, page } = await openSignedIn();
+    await openSettings(page);
+    await keepScreenshot(page, 'settings-drawer-desktop-light');
+
+    await page.getByTestId('setting-grayMode').click();
+    await page.getByTestId('setting-themeColor-0960BD').click();
+    await page.getByTestId('setting-contentMode-fixed').click();
+    await page.getByTestId('setting-menuSetting.collapsed').click();
+    await page.getByTestId('setting-menuSetting.bgColor-FFFFFF').click();
+    await closeSettings(page);
+
+    expect(await htmlHasClass(page, 'gray-mode')).toBe(true);
+    expect(await siderCollapsed(page)).toBe(true);
+    await keepScreenshot(page, 'layout-gray-mode-collapsed');
+
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    expect(await htmlHasClass(page, 'gray-mode')).toBe(true);
+    expect(await siderCollapsed(page)).toBe(true);
+    expect(await page.locator('.app-content').getAttribute('data-content-mode')).toBe('fixed');
+    // The light menu background gives the light menu theme.
+    expect(await page.locator('[data-testid="side-menu"] .ant-menu').getAttribute('class')).toContain('ant-menu-light');
+
+    // Theme colour without gray mode, to see the colour itself.
+    await openSettings(page);
+    expect(await page.getByTestId('setting-themeColor-0960BD').getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('setting-grayMode').click();
+    await page.getByTestId('setting-menuSetting.collapsed').click();
+    await closeSettings(page);
+    const switchBg = await page.getByTestId('dark-toggle').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(switchBg).not.toBe('rgb(9, 96, 189)'); // light mode: the switch is off, so grey, not primary
+    await keepScreenshot(page, 'layout-theme-colour-blue');
+
+    await openSettings(page);
+    await page.getByTestId('settings-reset').click();
+    await closeSettings(page);
+    expect(await htmlHasClass(page, 'gray-mode')).toBe(false);
+    expect(await siderCollapsed(page)).toBe(false);
+    expect(await page.locator('.app-content').getAttribute('data-content-mode')).toBe('full');
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    await openSettings(page);
+    expect(await page.getByTestId('setting-themeColor-F9C904').getAttribute('aria-checked')).toBe('true');
+    expect(await isChosen(page, 'setting-contentMode-full')).toBe(true);
+    expect(await page.getByTestId('setting-lockTime').inputValue()).toBe('0');
+    await context.close();
+  });
+
+  it('looks right in dark mode and fits a phone', async () => {
+    const { context, page } = await openSignedIn();
+    await openSettings(page);
+    await page.getByTestId('setting-darkMode').click();
+    await keepScreenshot(page, 'settings-drawer-desktop-dark');
+    await context.close();
+
+    const phone = await openSignedIn({ width: 390, height: 844 });
+    await openSettings(phone.page);
+    const box = await phone.page.locator('.settings-drawer').boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(390);
+    expect(box?.width).toBeGreaterThan(380);
+    await keepScreenshot(phone.page, 'settings-drawer-phone-light');
+    await phone.page.getByTestId('setting-darkMode').click();
+    await keepScreenshot(phone.page, 'settings-drawer-phone-dark');
+    await phone.context.close();
+  });
+});
+
+describe('permission modes', () => {
+  it('a role change outside route-mapping mode is refused; in route-mapping mode a shadow loses the Log menu', async () => {
+    const { context, page } = await openSignedIn();
+    expect(await menuPaths(page)).toContain('/log/index');
+
+    await openSettings(page);
+    await page.getByTestId('settings-role-shadow').click();
+    await page.locator('.ant-message-warning').waitFor();
+    await closeSettings(page);
+    expect(await menuPaths(page)).toContain('/log/index');
+
+    await openSettings(page);
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('setting-permissionMode-ROUTE_MAPPING').click()]);
+    await page.getByTestId('dashboard').waitFor();
+    expect(await menuPaths(page)).toContain('/log/index');
+
+    await page.goto('/member/index');
+    await page.getByTestId('member-page').waitFor();
+    await openSettings(page);
+    expect(await isChosen(page, 'setting-permissionMode-ROUTE_MAPPING')).toBe(true);
+    await page.getByTestId('settings-role-shadow').click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await closeSettings(page);
+    await expect.poll(() => menuPaths(page)).not.toContain('/log/index');
+    expect(await menuPaths(page)).toContain('/member/index');
+    await keepScreenshot(page, 'route-mapping-shadow-menu');
+
+    // The switched role survives a reload (route-mapping builds from the stored role list).
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    expect(await menuPaths(page)).not.toContain('/log/index');
+    await context.close();
+  });
+
+  it('BACK mode shows the menu the server sends, in its order', async () => {
+    const { context, page } = await openSignedIn();
+    await openSettings(page);
+    const menuResponse = page.waitForResponse((r) => r.url().includes('/getMenuList'));
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('setting-permissionMode-BACK').click()]);
+    const body = (await (await menuResponse).json()) as { data: { path: string; meta: { hideMenu?: boolean } }[] };
+    await page.getByTestId('dashboard').waitFor();
+    const serverPaths = body.data.filter((m) => !m.meta.hideMenu).map((m) => m.path);
+    expect(serverPaths.length).toBeGreaterThan(0);
+    expect(await menuPaths(page)).toEqual(serverPaths);
+    await context.close();
+  });
+});
