@@ -20,7 +20,7 @@ interface MemoryEntry {
   /** undefined: removed here, to be removed from storage at the flush. */
   value: unknown;
   options: CacheOptions;
-  /** JSON of `value`, to skip writes that change nothing (and the storage events they would fire). */
+  /** JSON of an immediate entry's value, to skip writes that change nothing (and the storage events they would fire). */
   json: string | undefined;
 }
 
@@ -44,17 +44,20 @@ export function readCached<T>(name: string, options: CacheOptions): T | null {
   const held = memory.get(id);
   if (held) return (held.value ?? null) as T | null;
   const value = cacheOf(options).get<T>(id);
-  if (value !== null) memory.set(id, { value, options, json: JSON.stringify(value) });
+  if (value !== null) memory.set(id, { value, options, json: options.immediate ? JSON.stringify(value) : undefined });
   return value;
 }
 
 export function writeCached(name: string, value: unknown, options: CacheOptions): void {
   const id = upper(name);
   known.set(id, options);
+  if (!options.immediate) {
+    memory.set(id, { value, options, json: undefined });
+    return;
+  }
   const json = JSON.stringify(value);
   const held = memory.get(id);
   memory.set(id, { value, options, json });
-  if (!options.immediate) return;
   const cache = cacheOf(options);
   // An unchanged value already in storage is not written again: each write would fire a storage
   // event in the other tabs for nothing (the sealed text differs every time).
