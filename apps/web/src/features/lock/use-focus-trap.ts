@@ -6,7 +6,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * Keeps keyboard focus inside a full-screen overlay that is a direct child of `<body>` (a portal):
  * Tab and Shift+Tab wrap around, focus that escapes is brought back, and every other child of
  * `<body>` (the app, antd modals and popups, including those opened later) is made `inert` until
- * the overlay goes away. Focus returns to where it was afterwards.
+ * the overlay goes away. Focus starts on the element marked `data-autofocus`, else the first
+ * control, and returns to where it was afterwards.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
@@ -14,7 +15,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>): void {
     if (!root) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.tabIndex >= 0);
-    const focusFirst = () => (focusables()[0] ?? root).focus();
+    const focusFirst = () => (root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables()[0] ?? root).focus();
 
     const madeInert = new Set<Element>();
     const inertOthers = () => {

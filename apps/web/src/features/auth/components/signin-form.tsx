@@ -12,7 +12,7 @@ import { zodRule } from '../zod-rule';
 interface SigninFormProps {
   /** Called with the server's answer; the caller decides what a new session means where it is. */
   onSignedIn: (response: SigninResponse) => void | Promise<void>;
-  /** Prefills the account (the session-timeout cover knows who was signed in). */
+  /** Prefills the account (the session-timeout cover knows who was signed in); the password field then takes the focus. */
   initialAccountNo?: string;
 }
 
@@ -76,6 +76,7 @@ export function SigninForm({ onSignedIn, initialAccountNo }: SigninFormProps) {
             placeholder={t('passwordPlaceholder')}
             autoComplete="current-password"
             data-testid="login-password"
+            data-autofocus={initialAccountNo ? true : undefined}
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={mutation.isPending} data-testid="login-submit">

@@ -9,6 +9,7 @@ import { ERRORS } from '@agent-bo/shared';
 import { loginHref } from '../../../app/navigation';
 import { LOGIN_PATH } from '../../../app/route-table';
 import { resetSessionState, signOut } from '../../../app/session';
+import { readableTextOn } from '../../../app/theme';
 import { useLocaleStore } from '../../../app/stores/locale-store';
 import { useUserStore } from '../../../app/stores/user-store';
 import { api } from '../../../lib/api';
@@ -116,7 +117,7 @@ export function LockOverlay() {
         onSubmit={onSubmit}
         style={{ background: token.colorBgContainer, boxShadow: token.boxShadowSecondary, borderRadius: token.borderRadiusLG }}
       >
-        <Avatar size={72} icon={name ? undefined : <UserOutlined />} className="lock-overlay__avatar" style={{ background: token.colorPrimary, color: token.colorTextLightSolid }}>
+        <Avatar size={72} icon={name ? undefined : <UserOutlined />} className="lock-overlay__avatar" style={{ background: token.colorPrimary, color: readableTextOn(token.colorPrimary) }}>
           {name.slice(0, 1).toUpperCase() || undefined}
         </Avatar>
         <Typography.Title level={4} className="lock-overlay__name" data-testid="lock-user">

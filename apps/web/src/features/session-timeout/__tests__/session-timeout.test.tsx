@@ -124,6 +124,9 @@ describe('session timeout', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('dashboard')).toBe(page);
     expect(window.location.pathname).toBe('/dashboard/workbench');
     expect(cover.querySelector<HTMLInputElement>('[data-testid="login-account"]')!.value).toBe('admin001');
+    // The account is known, so the password field has the focus; the focus stays in the cover.
+    await waitFor(() => expect(document.activeElement).toBe(cover.querySelector('[data-testid="login-password"]')));
+    expect(document.getElementById('root')?.hasAttribute('inert') ?? true).toBe(true);
 
     // A wrong password shows the sign-in error on the cover.
     fireEvent.change(cover.querySelector('[data-testid="login-password"]')!, { target: { value: 'nope-nope' } });

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_ADMIN, keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openSignedIn(size?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, size);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page);
+  await page.getByTestId('dashboard').waitFor();
+  return { context, page };
+}
+
+async function openMembers(page: Page): Promise<void> {
+  await page.locator('[data-testid="side-menu"] [data-menu-id$="/member/index"]').click();
+  await page.getByTestId('member-page').waitFor();
+}
+
+async function lockFromUserMenu(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('lock-screen').click();
+  await page.getByTestId('lock-overlay').waitFor();
+}
+
+async function unlock(page: Page, password = DEMO_ADMIN.password): Promise<void> {
+  await page.getByTestId('lock-password').fill(password);
+  await page.getByTestId('lock-unlock').click();
+  await page.getByTestId('lock-overlay').waitFor({ state: 'detached' });
+}
+
+/** Lets the overlay's fonts and the toasts settle before a screenshot. */
+async function settled(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await keepScreenshot(page, name);
+}
+
+const focusInOverlay = (page: Page) =>
+  page.evaluate(() => !!document.activeElement && !!document.querySelector('[data-testid="lock-overlay"]')?.contains(document.activeElement));
+
+describe('lock screen', () => {
+  it('locks from the user menu, stays locked after a reload, and only the right password unlocks, on the same page', async () => {
+    const { context, page } = await openSignedIn();
+    await openMembers(page);
+    await lockFromUserMenu(page);
+
+    // Opaque: the overlay covers the whole viewport and the page's controls are not reachable.
+    const box = await page.getByTestId('lock-overlay').boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 1440, height: 900 });
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="lock-overlay"]')!).backgroundColor)).not.toMatch(/rgba\(.*, 0\)$/);
+    await expect.poll(() => focusInOverlay(page)).toBe(true);
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInOverlay(page)).toBe(true);
+    }
+    await settled(page, 'lock-desktop-light');
+
+    await page.reload();
+    await page.getByTestId('lock-overlay').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/member/index');
+
+    await page.getByTestId('lock-password').fill('Wrong-pass1');
+    await page.getByTestId('lock-unlock').click();
+    await page.getByTestId('lock-error').waitFor();
+    expect(await page.getByTestId('lock-overlay').isVisible()).toBe(true);
+    await settled(page, 'lock-error');
+
+    await unlock(page);
+    expect(new URL(page.url()).pathname).toBe('/member/index');
+    await page.getByTestId('member-page').waitFor();
+    await page.getByTestId('agent-open-agentA01').waitFor();
+
+    // Dark theme.
+    await page.getByTestId('dark-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await lockFromUserMenu(page);
+    await settled(page, 'lock-desktop-dark');
+    await unlock(page);
+    await context.close();
+  });
+
+  it('works at 390 px, light and dark (in English)', async () => {
+    const { context, page } = await openSignedIn({ width: 390, height: 844 });
+    await page.getByTestId('locale-picker').click();
+    await page.getByTestId('locale-option-en').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await lockFromUserMenu(page);
+    const button = await page.getByTestId('lock-unlock').boundingBox();
+    expect(button).not.toBeNull();
+    expect(button!.x).toBeGreaterThanOrEqual(0);
+    expect(button!.x + button!.width).toBeLessThanOrEqual(390);
+    expect(button!.y + button!.height).toBeLessThanOrEqual(844);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await settled(page, 'lock-phone-light');
+    await unlock(page);
+
+    await page.getByTestId('dark-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await lockFromUserMenu(page);
+    await settled(page, 'lock-phone-dark');
+    await unlock(page);
+    await context.close();
+  });
+
+  it('other tabs of the app follow the lock and the unlock', async () => {
+    const { context, page } = await openSignedIn();
+    const other = await context.newPage();
+    await other.goto('/dashboard');
+    await other.getByTestId('dashboard').waitFor();
+
+    await lockFromUserMenu(page);
+    await other.getByTestId('lock-overlay').waitFor();
+    await unlock(other);
+    await page.getByTestId('lock-overlay').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

@@ -1,0 +1,137 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_ADMIN, databaseUrl, keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openSignedIn(size?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, size);
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page);
+  await page.getByTestId('dashboard').waitFor();
+  return { context, page };
+}
+
+async function openMembersFilteredTo(page: Page, accountNo: string): Promise<void> {
+  await page.locator('[data-testid="side-menu"] [data-menu-id$="/member/index"]').click();
+  await page.getByTestId('member-page').waitFor();
+  await page.getByTestId('agents-filter-accountNo').fill(accountNo);
+  await page.getByTestId('agents-search').click();
+  await expect.poll(() => page.locator('[data-testid="agents-table"] tbody tr.ant-table-row').count()).toBe(1);
+  await page.getByTestId(`agent-open-${accountNo}`).waitFor();
+}
+
+/** Ends every live session of the account on the server, as their expiry would. */
+async function expireSessionsOf(accountNo: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    const result = await client.query(
+      `update sessions set expires_at = now() - interval '1 second'
+        where revoked_at is null and expires_at > now()
+          and account_id in (select id from accounts where lower(account_no) = lower($1))`,
+      [accountNo],
+    );
+    return result.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A request of the member page: sorting the agents table by account asks the server again. */
+async function sortAgentsByAccount(page: Page): Promise<void> {
+  await page.locator('[data-testid="agents-table"] th.ant-table-column-has-sorters').first().click();
+}
+
+describe('session timeout', () => {
+  it('PAGE_COVERAGE: the cover keeps the member page with its filter; signing in again resumes it', async () => {
+    const { context, page } = await openSignedIn();
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-drawer').waitFor();
+    await page.getByTestId('setting-sessionTimeoutProcessing-PAGE_COVERAGE').click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
+
+    await openMembersFilteredTo(page, 'agentA01');
+    expect(await expireSessionsOf(DEMO_ADMIN.accountNo)).toBeGreaterThan(0);
+    await sortAgentsByAccount(page);
+
+    const cover = page.getByTestId('session-timeout-cover');
+    await cover.waitFor();
+    // The page behind is the same member page, filter and all.
+    expect(new URL(page.url()).pathname).toBe('/member/index');
+    expect(await page.getByTestId('member-page').count()).toBe(1);
+    expect(await page.getByTestId('agents-filter-accountNo').inputValue()).toBe('agentA01');
+    expect(await cover.getByTestId('login-account').inputValue()).toBe(DEMO_ADMIN.accountNo);
+    await page.waitForTimeout(400);
+    await keepScreenshot(page, 'session-timeout-cover');
+
+    await cover.getByTestId('login-password').fill(DEMO_ADMIN.password);
+    await cover.getByTestId('login-submit').click();
+    await cover.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/member/index');
+    expect(await page.getByTestId('agents-filter-accountNo').inputValue()).toBe('agentA01');
+    // The request that failed is made again with the new session: sorted, still filtered.
+    await expect.poll(() => page.locator('[data-testid="agents-table"] th[aria-sort]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="agents-table"] tbody tr.ant-table-row').count()).toBe(1);
+    await page.getByTestId('agent-open-agentA01').waitFor();
+    await context.close();
+  });
+
+  it('PAGE_COVERAGE at 390 px (in English, dark)', async () => {
+    const { context, page } = await openSignedIn({ width: 390, height: 844 });
+    await page.getByTestId('locale-picker').click();
+    await page.getByTestId('locale-option-en').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-drawer').waitFor();
+    await page.getByTestId('setting-sessionTimeoutProcessing-PAGE_COVERAGE').click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
+    await page.getByTestId('dark-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+
+    expect(await expireSessionsOf(DEMO_ADMIN.accountNo)).toBeGreaterThan(0);
+    // Opening another page asks the server for its data.
+    await page.getByTestId('menu-toggle').click();
+    await page.locator('[data-menu-id$="/member/index"]').click();
+    const cover = page.getByTestId('session-timeout-cover');
+    await cover.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('login-password');
+    const submit = await cover.getByTestId('login-submit').boundingBox();
+    expect(submit!.x + submit!.width).toBeLessThanOrEqual(390);
+    await page.waitForTimeout(400);
+    await keepScreenshot(page, 'session-timeout-cover-phone-dark');
+    await cover.getByTestId('login-password').fill(DEMO_ADMIN.password);
+    await cover.getByTestId('login-submit').click();
+    await cover.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('ROUTE_JUMP (default): an expired session goes to login with the current path as redirect', async () => {
+    const { context, page } = await openSignedIn();
+    await openMembersFilteredTo(page, 'agentA01');
+    expect(await expireSessionsOf(DEMO_ADMIN.accountNo)).toBeGreaterThan(0);
+    await sortAgentsByAccount(page);
+    await page.getByTestId('login-account').waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('redirect')).toBe('/member/index');
+    expect(await page.getByTestId('session-timeout-cover').count()).toBe(0);
+
+    await signIn(page);
+    await page.getByTestId('member-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/member/index');
+    await context.close();
+  });
+});
