@@ -85,6 +85,15 @@ describe('settings drawer', () => {
     expect(switchBg).not.toBe('rgb(9, 96, 189)'); // light mode: the switch is off, so grey, not primary
     await keepScreenshot(page, 'layout-theme-colour-blue');
 
+    // A dark header background draws the header's texts and icons light.
+    await openSettings(page);
+    await page.getByTestId('setting-headerSetting.bgColor-151515').click();
+    await closeSettings(page);
+    const headerText = await page.getByTestId('locale-picker').evaluate((el) => getComputedStyle(el).color);
+    const [r = 0, g = 0, b = 0] = headerText.match(/\d+/g)!.map(Number);
+    expect(Math.min(r, g, b)).toBeGreaterThan(180);
+    await keepScreenshot(page, 'layout-dark-header-light-menu');
+
     await openSettings(page);
     await page.getByTestId('settings-reset').click();
     await closeSettings(page);
@@ -104,6 +113,7 @@ describe('settings drawer', () => {
     const { context, page } = await openSignedIn();
     await openSettings(page);
     await page.getByTestId('setting-darkMode').click();
+    await page.waitForTimeout(600); // the theme's colour transition
     await keepScreenshot(page, 'settings-drawer-desktop-dark');
     await context.close();
 
@@ -114,6 +124,7 @@ describe('settings drawer', () => {
     expect(box?.width).toBeGreaterThan(380);
     await keepScreenshot(phone.page, 'settings-drawer-phone-light');
     await phone.page.getByTestId('setting-darkMode').click();
+    await phone.page.waitForTimeout(600);
     await keepScreenshot(phone.page, 'settings-drawer-phone-dark');
     await phone.context.close();
   });

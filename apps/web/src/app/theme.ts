@@ -115,8 +115,6 @@ export function buildTheme(options: ThemeOptions | boolean): ThemeConfig {
         darkPopupBg: menuBg,
         darkItemSelectedBg: themeColor,
         darkItemSelectedColor: onPrimary,
-        itemBg: menuBg,
-        subMenuItemBg: menuBg,
       },
       Layout: {
         siderBg: menuBg,

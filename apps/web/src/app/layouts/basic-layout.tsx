@@ -120,40 +120,40 @@ export function BasicLayout() {
       )}
       <Layout className={`app-main${headerSetting.fixed ? '' : ' app-main--static-header'}`} ref={mainRef}>
         {headerSetting.show ? (
-        <Layout.Header className="app-header" data-testid="app-header">
-          <HeaderTheme>
-          <div className="app-header__left">
-            {!showMenu ? null : isMobile ? (
-              <Button
-                type="text"
-                icon={<MenuOutlined />}
-                aria-label={t('header.openMenu')}
-                data-testid="menu-toggle"
-                onClick={() => setDrawerOpen(true)}
-              />
-            ) : (
-              <Button
-                type="text"
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                aria-label={collapsed ? t('header.expandMenu') : t('header.collapseMenu')}
-                data-testid="menu-toggle"
-                onClick={() => setCollapsed(!collapsed)}
-              />
-            )}
-            <nav className="app-header__title" data-testid="page-title" aria-label={t('header.navigation')}>
-              {isMobile || !showBreadCrumb ? <span className="app-header__page-name">{title}</span> : <PageBreadcrumb />}
-            </nav>
-          </div>
-          <div className="app-header__right">
-            <MenuSearchButton />
-            <ErrorLogButton />
-            <LocalePicker showLabel={!isMobile} />
-            <DarkToggle />
-            <SettingsButton />
-            <UserDropdown compact={isMobile} />
-          </div>
-          </HeaderTheme>
-        </Layout.Header>
+          <Layout.Header className="app-header" data-testid="app-header">
+            <HeaderTheme>
+              <div className="app-header__left">
+                {!showMenu ? null : isMobile ? (
+                  <Button
+                    type="text"
+                    icon={<MenuOutlined />}
+                    aria-label={t('header.openMenu')}
+                    data-testid="menu-toggle"
+                    onClick={() => setDrawerOpen(true)}
+                  />
+                ) : (
+                  <Button
+                    type="text"
+                    icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                    aria-label={collapsed ? t('header.expandMenu') : t('header.collapseMenu')}
+                    data-testid="menu-toggle"
+                    onClick={() => setCollapsed(!collapsed)}
+                  />
+                )}
+                <nav className="app-header__title" data-testid="page-title" aria-label={t('header.navigation')}>
+                  {isMobile || !showBreadCrumb ? <span className="app-header__page-name">{title}</span> : <PageBreadcrumb />}
+                </nav>
+              </div>
+              <div className="app-header__right">
+                <MenuSearchButton />
+                <ErrorLogButton />
+                <LocalePicker showLabel={!isMobile} />
+                <DarkToggle />
+                <SettingsButton />
+                <UserDropdown compact={isMobile} />
+              </div>
+            </HeaderTheme>
+          </Layout.Header>
         ) : (
           // Without a header the settings stay reachable from a floating button.
           <SettingsButton floating />

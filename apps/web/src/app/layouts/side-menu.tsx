@@ -1,11 +1,11 @@
-import { Menu } from 'antd';
+import { ConfigProvider, Menu } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findRouteChain } from '../route-access';
 import { useAppStore } from '../stores/app-store';
 import { usePermissionStore } from '../stores/permission-store';
-import { menuThemeFor } from '../theme';
+import { menuThemeFor, readableTextOn } from '../theme';
 import { menuKeysForChain, toMenuItems } from './menu-items';
 
 /**
@@ -21,23 +21,37 @@ export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolea
   const keys = useMemo(() => menuKeysForChain(findRouteChain(routes, location.pathname)), [routes, location.pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
   const accordion = useAppStore((s) => s.projectConfig.menuSetting.accordion);
-  const menuTheme = useAppStore((s) => menuThemeFor(s.projectConfig.menuSetting.bgColor));
+  const menuBg = useAppStore((s) => s.projectConfig.menuSetting.bgColor);
+  const themeColor = useAppStore((s) => s.projectConfig.themeColor);
+  const menuTheme = menuThemeFor(menuBg);
+  // A light menu gets the chosen background and the same filled selection as the dark one;
+  // scoped here so dropdown menus elsewhere keep antd's look.
+  const lightMenuTokens = useMemo(
+    () => ({
+      components: {
+        Menu: { itemBg: menuBg, subMenuItemBg: menuBg, itemSelectedBg: themeColor, itemSelectedColor: readableTextOn(themeColor) },
+      },
+    }),
+    [menuBg, themeColor],
+  );
 
   return (
     <div data-testid="side-menu" className="side-menu">
-      <Menu
-        theme={menuTheme}
-        mode="inline"
-        items={items}
-        selectedKeys={keys.selected}
-        openKeys={collapsed ? undefined : openKeys}
-        onOpenChange={(next) => setOpenKeys(accordion && next.length > 1 ? next.slice(-1) : next)}
-        inlineCollapsed={collapsed}
-        onClick={({ key }) => {
-          if (key !== location.pathname) void navigate(key);
-          onNavigate?.();
-        }}
-      />
+      <ConfigProvider theme={menuTheme === 'light' ? lightMenuTokens : undefined}>
+        <Menu
+          theme={menuTheme}
+          mode="inline"
+          items={items}
+          selectedKeys={keys.selected}
+          openKeys={collapsed ? undefined : openKeys}
+          onOpenChange={(next) => setOpenKeys(accordion && next.length > 1 ? next.slice(-1) : next)}
+          inlineCollapsed={collapsed}
+          onClick={({ key }) => {
+            if (key !== location.pathname) void navigate(key);
+            onNavigate?.();
+          }}
+        />
+      </ConfigProvider>
     </div>
   );
 }
