@@ -20,6 +20,7 @@ import { formatMoney } from '../../../lib/money';
 import { AgentTable, PlayerTable, ShadowTable, type Abilities, type RowAction } from '../components/member-tables';
 import { canWrite, isLifting } from '../rules';
 import { usePlayerTerms } from '../use-player-terms';
+import { usePageTabTitle } from '../../tabs/use-tabs';
 
 export const MEMBER_PATH = '/member/index';
 
@@ -60,6 +61,8 @@ export default function MemberPage() {
     queryFn: ({ signal }) => memberApi.upperAgents(viewingId!, signal),
     enabled: viewingId !== null,
   });
+  // In multi-tab mode each level is a tab of its own: name it after the level's account.
+  usePageTabTitle(viewingId !== null ? level.data?.accountNo : undefined);
   const myLvl = user?.lvl ?? 0;
   // Agents between me and the level being viewed (strictly below my own level).
   const between = (chain.data ?? [])

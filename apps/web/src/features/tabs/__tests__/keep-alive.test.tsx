@@ -14,6 +14,7 @@ import { TabContent } from '../components/tab-content';
 import { resetTabState } from '../tab-actions';
 import { refreshTab } from '../tab-commands';
 import { useTabStore } from '../tab-store';
+import { usePageTabTitle } from '../use-tabs';
 
 /** Effects currently running per page (a hidden page's effects are torn down: no polling). */
 const live: Record<string, number> = {};
@@ -22,6 +23,9 @@ function counterPage(name: string) {
   return function CounterPage() {
     const [count, setCount] = useState(0);
     const location = useLocation();
+    // A page naming its own tab, as the member page names a level after its account.
+    const parent = new URLSearchParams(location.search).get('parent');
+    usePageTabTitle(parent ? `agent-${parent}` : undefined);
     useEffect(() => {
       live[name] = (live[name] ?? 0) + 1;
       return () => {
@@ -139,6 +143,15 @@ describe('keep-alive', () => {
     expect(screen.queryByTestId('page-member')).toBeNull();
     await go('/member/index');
     expect(screen.getByTestId('count-member').textContent).toBe('0');
+  });
+
+  it('a page names its own tab (a kept one too), keyed by its identifying query', async () => {
+    renderShell('/member/index?parent=7');
+    await screen.findByTestId('page-member');
+    await go('/member/index?parent=8&tab=players');
+    expect(await screen.findByText('agent-8')).toBeTruthy();
+    expect(screen.getByTestId('tab-/member/index?parent=7').textContent).toBe('agent-7');
+    expect(screen.getAllByTestId('page-member')).toHaveLength(2);
   });
 
   it('closing a tab drops its page', async () => {

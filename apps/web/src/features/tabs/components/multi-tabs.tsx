@@ -8,7 +8,7 @@ import {
   RedoOutlined,
 } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import { Button, Dropdown, Tabs, theme, Tooltip } from 'antd';
+import { Button, ConfigProvider, Dropdown, Tabs, theme, Tooltip } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -103,7 +103,15 @@ function TabBar() {
   const style = {
     '--multi-tabs-bg': token.colorBgContainer,
     '--multi-tabs-border': token.colorBorderSecondary,
+    '--multi-tabs-accent': token.colorPrimary,
   } as CSSProperties;
+  // Text in the theme's text colour: the yellow primary is too light for text on white; the
+  // current tab is marked by a primary bar instead (CSS).
+  const tabsTheme = {
+    components: {
+      Tabs: { itemSelectedColor: token.colorText, itemActiveColor: token.colorText, itemHoverColor: token.colorText, itemColor: token.colorTextSecondary },
+    },
+  };
 
   const items = tabsApi.tabs.map((tab) => ({
     key: tab.id,
@@ -133,21 +141,23 @@ function TabBar() {
 
   return (
     <div className="multi-tabs" style={style} data-testid="multi-tabs">
-      <Tabs
-        type="editable-card"
-        size="small"
-        hideAdd
-        activeKey={tabsApi.activeId ?? ''}
-        items={items}
-        onChange={(id) => {
-          const tab = tabsApi.tabs.find((x) => x.id === id);
-          if (tab) void navigate(tab.fullPath);
-        }}
-        onEdit={(id, action) => {
-          if (action === 'remove' && typeof id === 'string') tabsApi.close(id);
-        }}
-        tabBarExtraContent={{ right: extra }}
-      />
+      <ConfigProvider theme={tabsTheme}>
+        <Tabs
+          type="editable-card"
+          size="small"
+          hideAdd
+          activeKey={tabsApi.activeId ?? ''}
+          items={items}
+          onChange={(id) => {
+            const tab = tabsApi.tabs.find((x) => x.id === id);
+            if (tab) void navigate(tab.fullPath);
+          }}
+          onEdit={(id, action) => {
+            if (action === 'remove' && typeof id === 'string') tabsApi.close(id);
+          }}
+          tabBarExtraContent={{ right: extra }}
+        />
+      </ConfigProvider>
     </div>
   );
 }
