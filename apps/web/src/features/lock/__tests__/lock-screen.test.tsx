@@ -22,12 +22,14 @@ const OVERVIEW: DashboardOverview = {
 
 let calls: string[];
 let unlockBodies: unknown[];
+/** The session ended on the server (expired or revoked). */
+let expired: boolean;
 
 function server(path: string, init: RequestInit): Response {
   const url = new URL(path, 'http://localhost');
   calls.push(`${init.method} ${url.pathname}`);
   const auth = (init.headers as Record<string, string>).Authorization;
-  const signedIn = auth === 'Bearer good-token' || auth === 'Bearer new-token';
+  const signedIn = !expired && (auth === 'Bearer good-token' || auth === 'Bearer new-token');
   if (!signedIn && url.pathname !== '/api/manage/signin' && url.pathname !== '/api/manage/signout') {
     return envelope(null, 401, 'Your session has expired, please sign in again', 401);
   }
@@ -59,6 +61,7 @@ beforeEach(() => {
   seedStorage({ signedIn: true });
   calls = [];
   unlockBodies = [];
+  expired = false;
   stubFetch(server);
 });
 
@@ -214,6 +217,17 @@ describe('lock screen: lock and unlock', { timeout: 20_000 }, () => {
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/dashboard');
     expect((await userStore()).getState().token).toBeNull();
     expect(screen.getByText('Too many failed sign-ins, please try again in 900 seconds')).toBeTruthy();
+  });
+
+  it('a session that ended while locked: unlocking meets the 401, which goes to login (ROUTE_JUMP)', async () => {
+    await openDashboard();
+    await lockFromUserMenu();
+    expired = true;
+    await typeAndUnlock('Demo1234');
+    await find('login-account');
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/dashboard');
+    expect(screen.queryByTestId('lock-overlay')).toBeNull();
+    expect((await userStore()).getState().token).toBeNull();
   });
 
   it('"back to sign-in" signs out; the lock stays stored until the next sign-in lifts it', async () => {
