@@ -48,7 +48,11 @@ describe('error log', () => {
     expect(promiseRow).toContain('e2e forced promise rejection');
     expect(promiseRow).toContain(`${baseUrl()}/dashboard`);
 
-    await page.getByTestId('error-log-fire-resource').click();
+    const [imageResponse] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/__error-log-test__/')),
+      page.getByTestId('error-log-fire-resource').click(),
+    ]);
+    expect(imageResponse.status()).toBe(404);
     await expect.poll(() => localRows(page)).toHaveLength(3);
     expect((await localRows(page))[0]).toContain('/__error-log-test__/missing-image.png');
     await keepScreenshot(page, 'error-log-desktop');

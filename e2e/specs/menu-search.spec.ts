@@ -25,6 +25,20 @@ const items = (page: Page) => page.getByTestId('menu-search-item');
 const activePath = (page: Page) => page.locator('[data-testid="menu-search-item"][aria-selected="true"]').getAttribute('data-path');
 const itemPaths = (page: Page) => items(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-path')));
 
+/** Waits until opening and closing animations have finished (endless spinners aside). */
+async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** English: the test machine's Chromium has no CJK font, and screenshots must be readable. */
+async function useEnglish(page: Page): Promise<void> {
+  await page.getByTestId('locale-picker').click();
+  await page.getByTestId('locale-option-en').click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+}
+
 async function setDark(page: Page, dark: boolean): Promise<void> {
   const toggle = page.getByTestId('dark-toggle');
   if ((await toggle.getAttribute('aria-checked')) !== String(dark)) await toggle.click();
@@ -39,7 +53,8 @@ describe('menu search', () => {
     // The admin's menu: dashboard, members, logs (the error log is hidden from the menu).
     await expect.poll(() => itemPaths(page)).toEqual(['/dashboard', '/member/index', '/log/index']);
     expect(await activePath(page)).toBe('/dashboard');
-    await keepScreenshot(page, 'menu-search-desktop-light');
+    await animationsDone(page);
+    await keepScreenshot(page, 'menu-search-desktop-light-zh');
 
     // Part of the zh_TW title 會員管理.
     await page.getByTestId('menu-search-input').fill('會員');
@@ -59,19 +74,34 @@ describe('menu search', () => {
     await page.keyboard.press('Control+k');
     await page.getByTestId('menu-search-input').fill('no such entry');
     await page.getByTestId('menu-search-empty').waitFor();
+    await animationsDone(page);
     await keepScreenshot(page, 'menu-search-desktop-empty');
     await page.keyboard.press('Escape');
     await page.getByTestId('menu-search-modal').waitFor({ state: 'hidden' });
     await context.close();
   });
 
-  it('opens from the header button and searches paths too; dark mode', async () => {
+  it('opens from the header button and searches titles and paths; light and dark', async () => {
     const { context, page } = await openSignedIn({ width: 1440, height: 900 });
+    await useEnglish(page);
+    await page.getByTestId('menu-search-open').click();
+    await page.getByTestId('menu-search-input').fill('mem');
+    await expect.poll(() => itemPaths(page)).toEqual(['/member/index']);
+    await page.getByTestId('menu-search-input').fill('');
+    await expect.poll(() => itemPaths(page)).toHaveLength(3);
+    await page.keyboard.press('ArrowDown');
+    await animationsDone(page);
+    await keepScreenshot(page, 'menu-search-desktop-light');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('menu-search-modal').waitFor({ state: 'hidden' });
+
     await setDark(page, true);
     await page.getByTestId('menu-search-open').click();
-    await page.getByTestId('menu-search-input').fill('log');
+    // `/log/index`: matched by its path (the English title is "Logs").
+    await page.getByTestId('menu-search-input').fill('/log/');
     await expect.poll(() => itemPaths(page)).toEqual(['/log/index']);
     await items(page).first().hover();
+    await animationsDone(page);
     await keepScreenshot(page, 'menu-search-desktop-dark');
     await page.keyboard.press('Enter');
     await page.getByTestId('log-page').waitFor();
@@ -82,16 +112,19 @@ describe('menu search', () => {
 
   it('is a full-width dialog on a phone, opened from the icon button; light and dark', async () => {
     const { context, page } = await openSignedIn({ width: 390, height: 844 });
+    await useEnglish(page);
     const button = page.getByTestId('menu-search-open');
     expect((await button.innerText()).trim()).toBe('');
     await button.click();
     await page.getByTestId('menu-search-modal').waitFor();
+    await animationsDone(page);
     const box = await page.locator('.ant-modal.menu-search').boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(388);
-    await page.getByTestId('menu-search-input').fill('儀表');
+    await page.getByTestId('menu-search-input').fill('dash');
     await expect.poll(() => itemPaths(page)).toEqual(['/dashboard']);
     await page.getByTestId('menu-search-input').fill('');
     await expect.poll(() => itemPaths(page)).toHaveLength(3);
+    await animationsDone(page);
     await keepScreenshot(page, 'menu-search-phone-light');
     await page.keyboard.press('Escape');
     await page.getByTestId('menu-search-modal').waitFor({ state: 'hidden' });
@@ -101,6 +134,7 @@ describe('menu search', () => {
     await page.getByTestId('menu-search-modal').waitFor();
     await page.keyboard.press('ArrowDown');
     expect(await activePath(page)).toBe('/member/index');
+    await animationsDone(page);
     await keepScreenshot(page, 'menu-search-phone-dark');
     await items(page).nth(2).click();
     await page.getByTestId('log-page').waitFor();

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
-import { CLIENT_ERROR_LIMITS, type ClientErrorEntry, type ClientErrorType } from '@agent-bo/shared';
+import { CLIENT_ERROR_LIMITS, formatZonedDateTime, type ClientErrorEntry, type ClientErrorType } from '@agent-bo/shared';
+import { siteTimeZone } from '../../lib/site';
 
 /**
  * Turning what the browser hands the global handlers into error log entries (spec §3 "Error
@@ -28,6 +28,14 @@ function currentUrl(): string {
   return typeof location === 'undefined' ? '' : location.href;
 }
 
+/**
+ * When it happened: the browser's clock written in the site's time zone, like every other time
+ * of the app, so it reads alongside the server's receipt time (also site time).
+ */
+export function entryTime(now: Date = new Date()): string {
+  return formatZonedDateTime(now, siteTimeZone());
+}
+
 export interface EntryFields {
   type: ClientErrorType;
   name?: string;
@@ -50,7 +58,7 @@ export function makeEntry(fields: EntryFields): ClientErrorEntry {
     stack: cut(fields.stack ?? '', L.stack),
     detail: cut(fields.detail ?? '', L.detail),
     url: cut(fields.url ?? currentUrl(), L.url),
-    time: fields.time ?? dayjs().format('YYYY-MM-DD HH:mm:ss'),
+    time: fields.time ?? entryTime(),
   };
 }
 

@@ -32,6 +32,7 @@ export function fireResourceError(): void {
   const done = () => img.remove();
   img.addEventListener('error', done, { once: true });
   img.addEventListener('load', done, { once: true });
-  img.src = `${TEST_RESOURCE_PATH}?t=${Date.now()}`;
+  // In the document before it loads: an error event of a detached image never reaches window.
   document.body.appendChild(img);
+  img.src = `${TEST_RESOURCE_PATH}?t=${Date.now()}`;
 }

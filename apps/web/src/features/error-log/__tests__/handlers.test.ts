@@ -38,6 +38,16 @@ describe('global error handlers', () => {
     expect(entries()[0]!.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
+  it('time an entry by the browser clock in the site time zone (Taipei for this host)', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T16:30:05Z'), toFake: ['Date'] });
+    try {
+      window.dispatchEvent(new ErrorEvent('error', { message: 'late' }));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(entries()[0]!.time).toBe('2026-11-22 00:30:05');
+  });
+
   it('log a failed <img> load, seen only in the capture phase, as a resource error with the URL as file', () => {
     const img = document.createElement('img');
     img.src = '/missing/logo.png';

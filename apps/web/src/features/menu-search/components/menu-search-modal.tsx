@@ -44,7 +44,7 @@ export function MenuSearchModal({ open, onClose }: Props) {
       width={isMobile ? '100%' : 600}
       className={isMobile ? 'menu-search menu-search--phone' : 'menu-search'}
       afterOpenChange={(visible) => visible && inputRef.current?.focus()}
-      styles={{ body: { padding: 0 } }}
+      styles={{ container: { padding: 0 }, body: { padding: 0 } }}
     >
       <MenuSearchPanel inputRef={inputRef} onClose={onClose} />
     </Modal>
@@ -105,25 +105,25 @@ function MenuSearchPanel({ inputRef, onClose }: { inputRef: RefObject<InputRef |
 
   return (
     <div data-testid="menu-search-modal" style={colours}>
-      <Input
-        ref={inputRef}
-        autoFocus
-        size="large"
-        variant="borderless"
-        prefix={<SearchOutlined />}
-        placeholder={t('placeholder')}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        onKeyDown={onKeyDown}
-        data-testid="menu-search-input"
-        role="combobox"
-        aria-label={t('label')}
-        aria-expanded={results.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={results.length ? optionId(active) : undefined}
-        className="menu-search__input"
-      />
+      <div className="menu-search__field">
+        <Input
+          ref={inputRef}
+          autoFocus
+          size="large"
+          prefix={<SearchOutlined />}
+          placeholder={t('placeholder')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onKeyDown}
+          data-testid="menu-search-input"
+          role="combobox"
+          aria-label={t('label')}
+          aria-expanded={results.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={results.length ? optionId(active) : undefined}
+        />
+      </div>
       {results.length ? (
         <ul ref={listRef} id={listId} role="listbox" aria-label={t('results')} className="menu-search__list">
           {results.map((entry, index) => (
