@@ -25,15 +25,20 @@ function RoutedPage({ routes, location }: { routes: RouteObject[]; location?: Lo
 /**
  * Runs each time a kept page is shown again (an Activity re-runs effects on reveal): queries of
  * the page whose fetch was cancelled by the route switch (the API client cancels the old route's
- * requests) are fetched again. Queries without data refetch on their own when they re-subscribe.
+ * requests) are fetched again. Most do so on their own when they re-subscribe (refetch on
+ * mount); this covers the ones that opt out of it.
  */
 function RefetchCancelledOnReveal() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.refetchQueries({
-      type: 'active',
-      predicate: (q) => q.state.status === 'error' && isApiError(q.state.error) && q.state.error.kind === 'cancelled',
-    });
+    void queryClient.refetchQueries(
+      {
+        type: 'active',
+        predicate: (q) => q.state.status === 'error' && isApiError(q.state.error) && q.state.error.kind === 'cancelled',
+      },
+      // A query already refetching on its own (refetch on mount) is joined, not started twice.
+      { cancelRefetch: false },
+    );
   }, [queryClient]);
   return null;
 }
