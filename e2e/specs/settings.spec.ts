@@ -92,6 +92,8 @@ describe('settings drawer', () => {
     const headerText = await page.getByTestId('locale-picker').evaluate((el) => getComputedStyle(el).color);
     const [r = 0, g = 0, b = 0] = headerText.match(/\d+/g)!.map(Number);
     expect(Math.min(r, g, b)).toBeGreaterThan(180);
+    const nameColor = await page.getByTestId('user-menu').evaluate((el) => getComputedStyle(el).color);
+    expect(Math.min(...nameColor.match(/\d+/g)!.slice(0, 3).map(Number))).toBeGreaterThan(180);
     await keepScreenshot(page, 'layout-dark-header-light-menu');
 
     await openSettings(page);
@@ -127,6 +129,34 @@ describe('settings drawer', () => {
     await phone.page.waitForTimeout(600);
     await keepScreenshot(phone.page, 'settings-drawer-phone-dark');
     await phone.context.close();
+  });
+});
+
+describe('settings buttons', () => {
+  it('copies the settings to the clipboard', async () => {
+    const { context, page } = await openSignedIn();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openSettings(page);
+    await page.getByTestId('setting-contentMode-fixed').click();
+    await page.getByTestId('settings-copy').click();
+    await page.locator('.ant-message-success').last().waitFor();
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { contentMode: string; permissionMode: string };
+    expect(copied.contentMode).toBe('fixed');
+    expect(copied.permissionMode).toBe('ROLE');
+    await context.close();
+  });
+
+  it('clear cache signs out to login and leaves the settings at their defaults', async () => {
+    const { context, page } = await openSignedIn();
+    await openSettings(page);
+    await page.getByTestId('setting-grayMode').click();
+    await page.getByTestId('settings-clear-cache').click();
+    await page.getByTestId('settings-clear-cache-confirm').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await htmlHasClass(page, 'gray-mode')).toBe(false);
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await context.close();
   });
 });
 

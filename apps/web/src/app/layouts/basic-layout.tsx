@@ -18,7 +18,7 @@ import { findRouteChain } from '../route-access';
 import { allRoutes } from '../route-table';
 import { useRouteTitle } from '../route-effects';
 import { useAppStore } from '../stores/app-store';
-import { headerBackground, isLightColor, menuThemeFor, readableTextOn } from '../theme';
+import { headerBackground, isLightColor, menuThemeFor, ON_DARK_TEXT, readableTextOn } from '../theme';
 import { usePermissionStore } from '../stores/permission-store';
 import { SideMenu } from './side-menu';
 import { useIsMobile } from './use-is-mobile';
@@ -55,11 +55,17 @@ function PageBreadcrumb() {
   return <Breadcrumb items={items} />;
 }
 
+/** True when the header's background (chosen colour, or the mode's surface) needs light text. */
+function useHeaderOnDark(): boolean {
+  const dark = useAppStore((s) => s.darkMode);
+  const headerBg = useAppStore((s) => s.projectConfig.headerSetting.bgColor);
+  return !isLightColor(headerBackground(dark, headerBg));
+}
+
 /** Header content drawn with the dark algorithm when the chosen header background is dark. */
 function HeaderTheme({ children }: { children: ReactNode }) {
   const dark = useAppStore((s) => s.darkMode);
-  const headerBg = useAppStore((s) => s.projectConfig.headerSetting.bgColor);
-  const onDark = !isLightColor(headerBackground(dark, headerBg));
+  const onDark = useHeaderOnDark();
   if (dark || !onDark) return <>{children}</>;
   return <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>{children}</ConfigProvider>;
 }
@@ -78,6 +84,9 @@ export function BasicLayout() {
   const menuTheme = menuThemeFor(menuSetting.bgColor);
   const setCollapsed = (next: boolean) => useAppStore.getState().setProjectConfig({ menuSetting: { collapsed: next } });
   const pageLoading = useAppStore((s) => s.pageLoading);
+  const darkMode = useAppStore((s) => s.darkMode);
+  // Light mode with a dark header colour: plain header texts (the user name) turn light.
+  const headerColor = useHeaderOnDark() && !darkMode ? ON_DARK_TEXT : undefined;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const contentRef = useRef<HTMLElement>(null);
   const mainRef = useRef<HTMLElement>(null);
@@ -120,7 +129,11 @@ export function BasicLayout() {
       )}
       <Layout className={`app-main${headerSetting.fixed ? '' : ' app-main--static-header'}`} ref={mainRef}>
         {headerSetting.show ? (
-          <Layout.Header className="app-header" data-testid="app-header">
+          <Layout.Header
+            className="app-header"
+            data-testid="app-header"
+            style={{ color: headerColor }}
+          >
             <HeaderTheme>
               <div className="app-header__left">
                 {!showMenu ? null : isMobile ? (

@@ -78,6 +78,19 @@ describe('settings drawer', () => {
   });
 });
 
+describe('copy settings', () => {
+  it('offers the config for manual copying when the clipboard is unavailable', async () => {
+    renderDrawer();
+    fireEvent.click(screen.getByTestId('setting-grayMode'));
+    fireEvent.click(screen.getByTestId('settings-copy'));
+    const text = (await screen.findByTestId('manual-copy-text')) as HTMLTextAreaElement;
+    const copied = JSON.parse(text.value) as { grayMode: boolean; themeColor: string; darkMode: boolean };
+    expect(copied.grayMode).toBe(true);
+    expect(copied.themeColor).toBe('#F9C904');
+    expect(copied.darkMode).toBe(false);
+  });
+});
+
 describe('changePermissionMode', () => {
   it('saves the new mode and reloads; choosing the current mode does nothing', () => {
     const reload = vi.fn();
