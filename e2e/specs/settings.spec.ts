@@ -96,12 +96,23 @@ describe('settings drawer', () => {
     expect(Math.min(...nameColor.match(/\d+/g)!.slice(0, 3).map(Number))).toBeGreaterThan(180);
     await keepScreenshot(page, 'layout-dark-header-light-menu');
 
+    // Header not fixed: the whole main column scrolls. Header hidden: settings stay reachable.
+    await openSettings(page);
+    await page.getByTestId('setting-headerSetting.fixed').click();
+    expect(await page.locator('.app-main').getAttribute('class')).toContain('app-main--static-header');
+    await page.getByTestId('setting-headerSetting.show').click();
+    await closeSettings(page);
+    expect(await page.getByTestId('app-header').count()).toBe(0);
+    await keepScreenshot(page, 'layout-header-hidden');
+
     await openSettings(page);
     await page.getByTestId('settings-reset').click();
     await closeSettings(page);
     expect(await htmlHasClass(page, 'gray-mode')).toBe(false);
     expect(await siderCollapsed(page)).toBe(false);
     expect(await page.locator('.app-content').getAttribute('data-content-mode')).toBe('full');
+    await page.getByTestId('app-header').waitFor();
+    expect(await page.locator('.app-main').getAttribute('class')).not.toContain('app-main--static-header');
     await page.reload();
     await page.getByTestId('dashboard').waitFor();
     await openSettings(page);
