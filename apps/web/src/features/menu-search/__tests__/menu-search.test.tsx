@@ -7,6 +7,7 @@ import type { AppRoute } from '../../../app/route-types';
 import { useAppStore } from '../../../app/stores/app-store';
 import { usePermissionStore } from '../../../app/stores/permission-store';
 import { i18n, initI18n } from '../../../lib/i18n';
+import { useLockStore } from '../../lock/lock-store';
 import { MenuSearchButton } from '../components/menu-search-button';
 import { filterEntries, flattenMenuItems } from '../menu-entries';
 
@@ -116,6 +117,17 @@ describe('menu search dialog', () => {
     expect(screen.queryByTestId('menu-search-open')).toBeNull();
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     expect(screen.queryByTestId('menu-search-modal')).toBeNull();
+  });
+
+  it('does not open under the lock screen, and closes when the screen locks', async () => {
+    renderSearch();
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    await screen.findByTestId('menu-search-input');
+    act(() => useLockStore.getState().lock());
+    await vi.waitFor(() => expect(screen.queryByTestId('menu-search-input')).toBeNull());
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    expect(screen.queryByTestId('menu-search-modal')).toBeNull();
+    act(() => useLockStore.getState().unlock());
   });
 
   it('searches only after the input has rested 200 ms', async () => {

@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../app/layouts/use-is-mobile';
 import { useAppStore } from '../../../app/stores/app-store';
+import { useLockStore } from '../../lock/lock-store';
+import { useSessionTimeoutStore } from '../../session-timeout/session-timeout-store';
 import { MenuSearchModal } from './menu-search-modal';
 
 /** ⌘K on Apple keyboards, Ctrl+K elsewhere: the label shows the one this keyboard uses. */
@@ -14,10 +16,14 @@ export function MenuSearchButton() {
   const { t } = useTranslation('search');
   const isMobile = useIsMobile();
   const showSearch = useAppStore((s) => s.projectConfig.headerSetting.showSearch);
+  // Under the lock screen or the session cover the page is not reachable: no search either.
+  const locked = useLockStore((s) => s.locked);
+  const timedOut = useSessionTimeoutStore((s) => s.timedOut);
+  const covered = locked || timedOut;
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    if (!showSearch) return;
+    if (!showSearch || covered) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
@@ -26,7 +32,7 @@ export function MenuSearchButton() {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [showSearch]);
+  }, [showSearch, covered]);
 
   if (!showSearch) return null;
   const shortcut = IS_APPLE ? '⌘K' : 'Ctrl K';
@@ -51,7 +57,7 @@ export function MenuSearchButton() {
     <>
       {/* A tap would leave a hover tooltip standing on a touch screen. */}
       {isMobile ? button : <Tooltip title={`${t('open')} (${shortcut})`}>{button}</Tooltip>}
-      <MenuSearchModal open={open} onClose={() => setOpen(false)} />
+      <MenuSearchModal open={open && !covered} onClose={() => setOpen(false)} />
     </>
   );
 }
