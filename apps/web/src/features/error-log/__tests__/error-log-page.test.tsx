@@ -143,6 +143,10 @@ describe('error log page', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByTestId('error-log-server-keyword'), { target: { value: ' another ' } });
     fireEvent.click(screen.getByTestId('error-log-server-search'));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/manage/error_log/list').at(-1)!.body).toEqual({ page: 1, pageSize: 10, keyword: 'another' }));
+    // The same search again asks the server again: new reports keep arriving.
+    const before = calls.filter((c) => c.path === '/api/manage/error_log/list').length;
+    fireEvent.click(screen.getByTestId('error-log-server-search'));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/manage/error_log/list').length).toBe(before + 1));
   });
 
   it('has no server tab without the DEVELOPER code', async () => {

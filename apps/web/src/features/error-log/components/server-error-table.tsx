@@ -33,8 +33,11 @@ export function ServerErrorTable() {
     placeholderData: keepPreviousData,
   });
 
+  /** Applies the keyword; the same filters again fetch afresh (new reports keep arriving). */
   const search = () => {
-    setKeyword(keywordInput.trim() || undefined);
+    const next = keywordInput.trim() || undefined;
+    if (next === keyword && page === 1) void list.refetch();
+    setKeyword(next);
     setPage(1);
   };
 
