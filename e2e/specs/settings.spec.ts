@@ -57,6 +57,8 @@ describe('settings drawer', () => {
     await keepScreenshot(page, 'settings-drawer-desktop-light');
 
     await page.getByTestId('setting-grayMode').click();
+    // A settings change is not a route switch: no page-loading overlay.
+    expect(await page.locator('.app-content .ant-spin-spinning').count()).toBe(0);
     await page.getByTestId('setting-themeColor-0960BD').click();
     await page.getByTestId('setting-contentMode-fixed').click();
     await page.getByTestId('setting-menuSetting.collapsed').click();

@@ -39,7 +39,6 @@ export function RouteEffects() {
   const navigate = useNavigate();
   const { t } = useTranslation();
   const title = useRouteTitle(location.pathname);
-  const config = useAppStore((s) => s.projectConfig);
   const setPageLoading = useAppStore((s) => s.setPageLoading);
 
   useEffect(() => {
@@ -49,7 +48,9 @@ export function RouteEffects() {
 
   // Layout effect: runs before the new page's queries start (they start in passive effects),
   // and requests are tagged with their route anyway, so only the old page's calls are cancelled.
+  // The config is read, not subscribed to: a settings change is not a route switch.
   useLayoutEffect(() => {
+    const config = useAppStore.getState().projectConfig;
     if (config.removeAllHttpPending) api.cancelPending(location.pathname);
     if (config.closeMessageOnSwitch) closeMessagesOnRouteChange();
     const { enable, openNProgress, openPageLoading } = config.transitionSetting;
@@ -60,7 +61,7 @@ export function RouteEffects() {
       setPageLoading(false);
     }, PAGE_LOADING_HIDE_MS);
     return () => clearTimeout(timer);
-  }, [location.pathname, config, setPageLoading]);
+  }, [location.pathname, setPageLoading]);
 
   useEffect(() => {
     const product = t('productTitle');
