@@ -23,6 +23,9 @@ function Shell() {
       <button type="button" onClick={() => void navigate('/other')}>
         go
       </button>
+      <button type="button" onClick={() => void navigate('/here')}>
+        same
+      </button>
       <button type="button" onClick={() => setLabel(`${label}!`)}>
         rerender
       </button>
@@ -102,6 +105,24 @@ describe('page error boundary', () => {
     });
     expect(screen.getByTestId('page')).toBeTruthy();
     expect(screen.queryByTestId('page-error-fallback')).toBeNull();
+  });
+});
+
+describe('page error boundary, same path', () => {
+  it('resets on a navigation to the same path (the fallback links to the error log, which may be this page)', () => {
+    render(
+      <MemoryRouter initialEntries={['/here']}>
+        <Shell />
+      </MemoryRouter>,
+    );
+    broken.now = true;
+    fireEvent.click(screen.getByText('rerender'));
+    expect(screen.getByTestId('page-error-fallback')).toBeTruthy();
+    broken.now = false;
+    act(() => {
+      fireEvent.click(screen.getByText('same'));
+    });
+    expect(screen.getByTestId('page')).toBeTruthy();
   });
 });
 

@@ -28,14 +28,15 @@ function PageErrorFallback({ error, onRetry }: { error: unknown; onRetry: () => 
 
 /**
  * Catches render errors of a page, logs them and shows a fallback instead of a blank screen.
- * The header, menu and tabs stay usable; a retry or moving to another route renders the page
- * again.
+ * The header, menu and tabs stay usable; a retry or any navigation renders the page again.
  */
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
   const location = useLocation();
   return (
+    // Every navigation (a new location key), even to the same path through the fallback's link,
+    // renders the page again.
     <ErrorBoundary
-      resetKey={location.pathname}
+      resetKey={location.key}
       fallback={(error, reset) => <PageErrorFallback error={error} onRetry={reset} />}
     >
       {children}
