@@ -130,6 +130,10 @@ describe('settings drawer', () => {
     await page.getByTestId('setting-darkMode').click();
     await page.waitForTimeout(600); // the theme's colour transition
     await keepScreenshot(page, 'settings-drawer-desktop-dark');
+    await page.locator('.settings-drawer .ant-drawer-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+    await keepScreenshot(page, 'settings-drawer-desktop-dark-middle');
+    await page.locator('.settings-drawer .ant-drawer-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await keepScreenshot(page, 'settings-drawer-desktop-dark-bottom');
     await context.close();
 
     const phone = await openSignedIn({ width: 390, height: 844 });
@@ -138,6 +142,8 @@ describe('settings drawer', () => {
     expect(box?.width).toBeLessThanOrEqual(390);
     expect(box?.width).toBeGreaterThan(380);
     await keepScreenshot(phone.page, 'settings-drawer-phone-light');
+    await phone.page.locator('.settings-drawer .ant-drawer-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await keepScreenshot(phone.page, 'settings-drawer-phone-light-bottom');
     await phone.page.getByTestId('setting-darkMode').click();
     await phone.page.waitForTimeout(600);
     await keepScreenshot(phone.page, 'settings-drawer-phone-dark');
