@@ -3,9 +3,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@agent-bo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../app/layouts/use-is-mobile';
 import { useErrorLogStore, type LocalErrorEntry } from '../error-log-store';
 import { fireResourceError, firePromiseRejection, fireScriptError, TEST_MESSAGES } from '../test-errors';
 import { EntryDetail } from './entry-detail';
+import { columnsForScreen } from './phone-columns';
 import { ErrorTypeTag } from './type-tag';
 
 /** Throws while rendering: the page's error boundary catches it. */
@@ -22,6 +24,7 @@ const ellipsis = (text: string) => (
 /** This browser's entries (newest first), the test triggers and the clear button. */
 export function LocalErrorTable() {
   const { t } = useTranslation('errorLog');
+  const isMobile = useIsMobile();
   const entries = useErrorLogStore((s) => s.entries);
   const clear = useErrorLogStore((s) => s.clear);
   const [shown, setShown] = useState<LocalErrorEntry | null>(null);
@@ -38,7 +41,7 @@ export function LocalErrorTable() {
       title: t('fields.actions'),
       key: 'actions',
       width: 90,
-      fixed: 'right',
+      fixed: isMobile ? undefined : 'right',
       render: (_, row) => (
         <Button type="link" size="small" data-testid="error-log-show-detail" onClick={() => setShown(row)}>
           {t('detail')}
@@ -75,9 +78,9 @@ export function LocalErrorTable() {
         data-testid="error-log-table"
         rowKey="id"
         size="small"
-        columns={columns}
+        columns={columnsForScreen(columns, isMobile)}
         dataSource={entries}
-        scroll={{ x: 1100 }}
+        scroll={isMobile ? undefined : { x: 1100 }}
         locale={{ emptyText: t('emptyLocal') }}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZES.map(String), showSizeChanger: true, size: 'small', showTotal: (n) => t('total', { count: n }) }}
       />

@@ -5,9 +5,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { CLIENT_ERROR_TYPES, DEFAULT_PAGE_SIZE, type ClientErrorRow, type ClientErrorType } from '@agent-bo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../app/layouts/use-is-mobile';
 import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
 import { errorLogApi, errorLogKeys } from '../api/error-log-api';
 import { EntryDetail } from './entry-detail';
+import { columnsForScreen } from './phone-columns';
 import { ErrorTypeTag } from './type-tag';
 
 const ellipsis = (text: string | null) => (
@@ -19,6 +21,7 @@ const ellipsis = (text: string | null) => (
 /** What every browser of this site reported, for operators (DEVELOPER code), newest first. */
 export function ServerErrorTable() {
   const { t } = useTranslation('errorLog');
+  const isMobile = useIsMobile();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [type, setType] = useState<ClientErrorType | undefined>();
@@ -53,7 +56,7 @@ export function ServerErrorTable() {
       title: t('fields.actions'),
       key: 'actions',
       width: 90,
-      fixed: 'right',
+      fixed: isMobile ? undefined : 'right',
       render: (_, row) => (
         <Button type="link" size="small" data-testid="error-log-server-detail" onClick={() => setShown(row)}>
           {t('detail')}
@@ -100,10 +103,10 @@ export function ServerErrorTable() {
         data-testid="error-log-server-table"
         rowKey="id"
         size="small"
-        columns={columns}
+        columns={columnsForScreen(columns, isMobile)}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1200 }}
+        scroll={isMobile ? undefined : { x: 1200 }}
         pagination={serverPagination({ page, pageSize, total: list.data?.total, showTotal: (n) => t('total', { count: n }) })}
         onChange={(pagination) => {
           const nextSize = toPageSize(pagination.pageSize);
