@@ -34,6 +34,8 @@ const here = (page: Page) => {
 async function openSignedIn(size: { width: number; height: number }) {
   const context = await newContext(browser, size);
   const page = await context.newPage();
+  // A stuck step fails with its own message before the test's time runs out.
+  page.setDefaultTimeout(20_000);
   await page.goto('/login');
   await signIn(page);
   await visible(page, 'dashboard').waitFor();
@@ -71,7 +73,7 @@ async function setDark(page: Page, dark: boolean): Promise<void> {
 /** Screenshot once menus, the page transition and the theme switch have finished animating. */
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(600);
-  await shot(page, name);
+  await keepScreenshot(page, name);
 }
 
 /** Clicks an entry of the open (visible) tab menu. */
