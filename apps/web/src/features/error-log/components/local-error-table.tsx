@@ -81,6 +81,8 @@ export function LocalErrorTable() {
         columns={columnsForScreen(columns, isMobile)}
         dataSource={entries}
         scroll={isMobile ? undefined : { x: 1100 }}
+        // Fixed on a phone, so long messages end in an ellipsis instead of widening the table.
+        tableLayout={isMobile ? 'fixed' : undefined}
         locale={{ emptyText: t('emptyLocal') }}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZES.map(String), showSizeChanger: true, size: 'small', showTotal: (n) => t('total', { count: n }) }}
       />

@@ -107,6 +107,8 @@ export function ServerErrorTable() {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         scroll={isMobile ? undefined : { x: 1200 }}
+        // Fixed on a phone, so long messages end in an ellipsis instead of widening the table.
+        tableLayout={isMobile ? 'fixed' : undefined}
         pagination={serverPagination({ page, pageSize, total: list.data?.total, showTotal: (n) => t('total', { count: n }) })}
         onChange={(pagination) => {
           const nextSize = toPageSize(pagination.pageSize);
