@@ -1,4 +1,5 @@
 import { theme, type ThemeConfig } from 'antd';
+import { ANTD_SCREEN_TOKENS } from '../lib/breakpoints';
 import { DEFAULT_PROJECT_CONFIG } from './project-config';
 
 /** Theme colours of the spec (§9). */
@@ -105,6 +106,7 @@ export function buildTheme(options: ThemeOptions | boolean): ThemeConfig {
       colorLink: dark ? themeColor : lightLink,
       colorLinkHover: dark ? darkLinkHover : lightLinkHover,
       borderRadius: 6,
+      ...ANTD_SCREEN_TOKENS,
     },
     components: {
       Button: { primaryColor: onPrimary, primaryShadow: 'none' },
@@ -124,5 +126,20 @@ export function buildTheme(options: ThemeOptions | boolean): ThemeConfig {
         bodyBg: dark ? '#000000' : '#f0f2f5',
       },
     },
+  };
+}
+
+/**
+ * CSS variables for the few styles drawn outside antd's components (progress bar, avatars,
+ * dashboard icon tints), so they follow the chosen theme colour too.
+ */
+export function primaryCssVariables(themeColor: string, dark: boolean): Record<string, string> {
+  const { token } = buildTheme({ dark, themeColor });
+  const [r, g, b] = channels(themeColor);
+  return {
+    '--app-primary': themeColor,
+    '--app-on-primary': readableTextOn(themeColor),
+    '--app-primary-text': String(token?.colorLink ?? themeColor),
+    '--app-primary-soft': `rgba(${r}, ${g}, ${b}, 0.18)`,
   };
 }

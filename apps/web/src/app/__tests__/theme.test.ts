@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HEADER_BG_PALETTE, MENU_BG_PALETTE, THEME_COLOR_PALETTE } from '../project-config';
-import { buildTheme, headerBackground, menuThemeFor, ON_DARK_TEXT, ON_PRIMARY_TEXT, readableTextOn } from '../theme';
+import { BREAKPOINTS } from '../../lib/breakpoints';
+import { buildTheme, headerBackground, menuThemeFor, ON_DARK_TEXT, ON_PRIMARY_TEXT, primaryCssVariables, readableTextOn } from '../theme';
 
 describe('theme from the project config', () => {
   it('keeps #F9C904 with dark text by default', () => {
@@ -28,5 +29,30 @@ describe('theme from the project config', () => {
     expect(t.components?.Layout?.headerBg).toBe('#009688');
     // A white header in dark mode is the dark surface colour rather than a white bar.
     expect(headerBackground(true, '#FFFFFF')).toBe('#141414');
+  });
+
+  it('hands the theme colour to styles outside antd as CSS variables', () => {
+    const blue = primaryCssVariables('#0960BD', false);
+    expect(blue['--app-primary']).toBe('#0960BD');
+    expect(blue['--app-on-primary']).toBe(ON_DARK_TEXT);
+    expect(blue['--app-primary-soft']).toBe('rgba(9, 96, 189, 0.18)');
+    const yellow = primaryCssVariables('#F9C904', false);
+    expect(yellow['--app-on-primary']).toBe(ON_PRIMARY_TEXT);
+    // the default yellow is too light for text on white: a deeper gold in light mode
+    expect(yellow['--app-primary-text']).toBe('#9C7A00');
+    expect(primaryCssVariables('#F9C904', true)['--app-primary-text']).toBe('#F9C904');
+  });
+
+  it("sets antd's screen sizes to the spec's breakpoints", () => {
+    const token = buildTheme(false).token ?? {};
+    expect([token.screenXS, token.screenSM, token.screenMD, token.screenLG, token.screenXL, token.screenXXL]).toEqual([
+      BREAKPOINTS.xs,
+      BREAKPOINTS.sm,
+      BREAKPOINTS.md,
+      BREAKPOINTS.lg,
+      BREAKPOINTS.xl,
+      BREAKPOINTS.xxl,
+    ]);
+    expect(Object.values(BREAKPOINTS)).toEqual([320, 640, 768, 960, 1280, 1536]);
   });
 });
