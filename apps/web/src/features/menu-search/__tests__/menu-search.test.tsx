@@ -98,11 +98,13 @@ describe('menu search dialog', () => {
     expect(screen.queryByTestId('menu-search-modal')).toBeNull();
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     expect(await screen.findByTestId('menu-search-modal')).toBeTruthy();
+    fireEvent.change(input(), { target: { value: 'dash' } });
     fireEvent.keyDown(input(), { key: 'Escape' });
     await vi.waitFor(() => expect(screen.queryByTestId('menu-search-input')).toBeNull());
 
+    // Reopened, it starts empty.
     fireEvent.click(screen.getByTestId('menu-search-open'));
-    expect(await screen.findByTestId('menu-search-input')).toBeTruthy();
+    expect(((await screen.findByTestId('menu-search-input')) as HTMLInputElement).value).toBe('');
   });
 
   it('opens with ⌘K as well', async () => {
