@@ -20,8 +20,10 @@ export default function ErrorLogPage() {
       : []),
   ];
   return (
-    <Card data-testid="error-log-page" title={t('title')}>
-      <Tabs items={items} />
-    </Card>
+    <div className="page" data-testid="error-log-page">
+      <Card variant="borderless" title={t('title')}>
+        <Tabs items={items} />
+      </Card>
+    </div>
   );
 }
