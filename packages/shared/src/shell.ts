@@ -64,7 +64,7 @@ export const clientErrorEntrySchema = z.strictObject({
   detail: z.string().max(CLIENT_ERROR_LIMITS.detail),
   /** The page URL where it happened. */
   url: z.string().max(CLIENT_ERROR_LIMITS.url),
-  /** When the browser caught it, `YYYY-MM-DD HH:mm:ss` in the browser's clock. */
+  /** When the browser caught it: the browser's clock, written `YYYY-MM-DD HH:mm:ss` in the site's time zone. */
   time: z.string().regex(DATE_TIME_PATTERN),
 });
 export type ClientErrorEntry = z.infer<typeof clientErrorEntrySchema>;
