@@ -1,39 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, baseUrl, keepScreenshot, openSignedIn, useBrowser } from '../support/browser.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openSignedIn(size: { width: number; height: number }) {
-  const context = await newContext(browser, size);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page);
-  await page.getByTestId('dashboard').waitFor();
-  return { context, page };
-}
-
-/** Waits until opening and closing animations have finished (endless spinners aside). */
-async function animationsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-}
+const browser = useBrowser();
 
 /** Texts of the local table's rows, newest first. */
 const localRows = (page: Page) => page.locator('[data-testid="error-log-table"] tbody tr.ant-table-row').allInnerTexts();
 
 describe('error log', () => {
   it('lists a forced script error with its page URL, a promise rejection and a failed image; operators see the report on the server', async () => {
-    const { context, page } = await openSignedIn({ width: 1440, height: 900 });
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
     const marker = `e2e forced script error ${Date.now()}`;
     await page.evaluate((message) => {
       setTimeout(() => {
@@ -111,7 +87,7 @@ describe('error log', () => {
   });
 
   it('works on a phone', async () => {
-    const { context, page } = await openSignedIn({ width: 390, height: 844 });
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('e2e forced script error (phone)');

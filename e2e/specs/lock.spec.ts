@@ -1,25 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_ADMIN, keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_ADMIN, keepScreenshot, openSignedIn, useBrowser, useEnglish } from '../support/browser.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openSignedIn(size?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, size);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page);
-  await page.getByTestId('dashboard').waitFor();
-  return { context, page };
-}
+const browser = useBrowser();
 
 async function openMembers(page: Page): Promise<void> {
   await page.locator('[data-testid="side-menu"] [data-menu-id$="/member/index"]').click();
@@ -49,7 +32,7 @@ const focusInOverlay = (page: Page) =>
 
 describe('lock screen', () => {
   it('locks from the user menu, stays locked after a reload, and only the right password unlocks, on the same page', async () => {
-    const { context, page } = await openSignedIn();
+    const { context, page } = await openSignedIn(browser());
     await openMembers(page);
     await lockFromUserMenu(page);
 
@@ -89,10 +72,8 @@ describe('lock screen', () => {
   });
 
   it('works at 390 px, light and dark (in English)', async () => {
-    const { context, page } = await openSignedIn({ width: 390, height: 844 });
-    await page.getByTestId('locale-picker').click();
-    await page.getByTestId('locale-option-en').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
+    await useEnglish(page);
     await lockFromUserMenu(page);
     const button = await page.getByTestId('lock-unlock').boundingBox();
     expect(button).not.toBeNull();
@@ -112,7 +93,7 @@ describe('lock screen', () => {
   });
 
   it('other tabs of the app follow the lock and the unlock', async () => {
-    const { context, page } = await openSignedIn();
+    const { context, page } = await openSignedIn(browser());
     const other = await context.newPage();
     await other.goto('/dashboard');
     await other.getByTestId('dashboard').waitFor();

@@ -1,53 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openSignedIn(size: { width: number; height: number }) {
-  const context = await newContext(browser, size);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page);
-  await page.getByTestId('dashboard').waitFor();
-  return { context, page };
-}
+const browser = useBrowser();
 
 const items = (page: Page) => page.getByTestId('menu-search-item');
 const activePath = (page: Page) => page.locator('[data-testid="menu-search-item"][aria-selected="true"]').getAttribute('data-path');
 const itemPaths = (page: Page) => items(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-path')));
 
-/** Waits until opening and closing animations have finished (endless spinners aside). */
-async function animationsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-}
-
-/** English: the test machine's Chromium has no CJK font, and screenshots must be readable. */
-async function useEnglish(page: Page): Promise<void> {
-  await page.getByTestId('locale-picker').click();
-  await page.getByTestId('locale-option-en').click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-}
-
-async function setDark(page: Page, dark: boolean): Promise<void> {
-  const toggle = page.getByTestId('dark-toggle');
-  if ((await toggle.getAttribute('aria-checked')) !== String(dark)) await toggle.click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
-}
-
 describe('menu search', () => {
   it('opens with Ctrl+K, filters by a part of a title, moves with the arrows and opens with Enter (desktop)', async () => {
-    const { context, page } = await openSignedIn({ width: 1440, height: 900 });
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
     await page.keyboard.press('Control+k');
     await page.getByTestId('menu-search-modal').waitFor();
     // The admin's menu: dashboard, members, logs (the error log is hidden from the menu).
@@ -82,7 +45,7 @@ describe('menu search', () => {
   });
 
   it('opens from the header button and searches titles and paths; light and dark', async () => {
-    const { context, page } = await openSignedIn({ width: 1440, height: 900 });
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
     await useEnglish(page);
     await page.getByTestId('menu-search-open').click();
     await page.getByTestId('menu-search-input').fill('mem');
@@ -111,7 +74,7 @@ describe('menu search', () => {
   });
 
   it('is a full-width dialog on a phone, opened from the icon button; light and dark', async () => {
-    const { context, page } = await openSignedIn({ width: 390, height: 844 });
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
     await useEnglish(page);
     const button = page.getByTestId('menu-search-open');
     expect((await button.innerText()).trim()).toBe('');

@@ -1,26 +1,9 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_ADMIN, databaseUrl, keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_ADMIN, databaseUrl, keepScreenshot, openSignedIn, signIn, useBrowser, useEnglish } from '../support/browser.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openSignedIn(size?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, size);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page);
-  await page.getByTestId('dashboard').waitFor();
-  return { context, page };
-}
+const browser = useBrowser();
 
 async function openMembersFilteredTo(page: Page, accountNo: string): Promise<void> {
   await page.locator('[data-testid="side-menu"] [data-menu-id$="/member/index"]').click();
@@ -48,6 +31,15 @@ async function expireSessionsOf(accountNo: string): Promise<number> {
   }
 }
 
+/** Chooses PAGE_COVERAGE as the session-timeout handling in the settings drawer. */
+async function choosePageCoverage(page: Page): Promise<void> {
+  await page.getByTestId('settings-open').click();
+  await page.getByTestId('settings-drawer').waitFor();
+  await page.getByTestId('setting-sessionTimeoutProcessing-PAGE_COVERAGE').click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
+}
+
 /** A request of the member page: sorting the agents table by account asks the server again. */
 async function sortAgentsByAccount(page: Page): Promise<void> {
   await page.locator('[data-testid="agents-table"] th.ant-table-column-has-sorters').first().click();
@@ -55,12 +47,8 @@ async function sortAgentsByAccount(page: Page): Promise<void> {
 
 describe('session timeout', () => {
   it('PAGE_COVERAGE: the cover keeps the member page with its filter; signing in again resumes it', async () => {
-    const { context, page } = await openSignedIn();
-    await page.getByTestId('settings-open').click();
-    await page.getByTestId('settings-drawer').waitFor();
-    await page.getByTestId('setting-sessionTimeoutProcessing-PAGE_COVERAGE').click();
-    await page.keyboard.press('Escape');
-    await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
+    const { context, page } = await openSignedIn(browser());
+    await choosePageCoverage(page);
 
     await openMembersFilteredTo(page, 'agentA01');
     expect(await expireSessionsOf(DEMO_ADMIN.accountNo)).toBeGreaterThan(0);
@@ -89,15 +77,9 @@ describe('session timeout', () => {
   });
 
   it('PAGE_COVERAGE at 390 px (in English, dark)', async () => {
-    const { context, page } = await openSignedIn({ width: 390, height: 844 });
-    await page.getByTestId('locale-picker').click();
-    await page.getByTestId('locale-option-en').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await page.getByTestId('settings-open').click();
-    await page.getByTestId('settings-drawer').waitFor();
-    await page.getByTestId('setting-sessionTimeoutProcessing-PAGE_COVERAGE').click();
-    await page.keyboard.press('Escape');
-    await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
+    await useEnglish(page);
+    await choosePageCoverage(page);
     await page.getByTestId('dark-toggle').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
 
@@ -119,7 +101,7 @@ describe('session timeout', () => {
   });
 
   it('ROUTE_JUMP (default): an expired session goes to login with the current path as redirect', async () => {
-    const { context, page } = await openSignedIn();
+    const { context, page } = await openSignedIn(browser());
     await openMembersFilteredTo(page, 'agentA01');
     expect(await expireSessionsOf(DEMO_ADMIN.accountNo)).toBeGreaterThan(0);
     await sortAgentsByAccount(page);

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { keepScreenshot, openSignedIn as openSignedInWith, useBrowser, useEnglish } from '../support/browser.js';
 
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
+/** Signed in, in English. */
 async function openSignedIn(size: { width: number; height: number } = { width: 1440, height: 900 }) {
-  const context = await newContext(browser, size);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page);
-  await page.getByTestId('dashboard').waitFor();
-  await useEnglish(page);
-  return { context, page };
+  const opened = await openSignedInWith(browser(), size);
+  await useEnglish(opened.page);
+  return opened;
 }
 
 async function openSettings(page: Page): Promise<void> {
@@ -27,13 +16,6 @@ async function openSettings(page: Page): Promise<void> {
   await page.getByTestId('settings-drawer').waitFor();
   // Let the slide-in animation finish before clicking or taking pictures.
   await page.waitForTimeout(400);
-}
-
-/** English texts: the test machine has no CJK fonts, so screenshots in zh_TW would show boxes. */
-async function useEnglish(page: Page): Promise<void> {
-  await page.getByTestId('locale-picker').click();
-  await page.getByTestId('locale-option-en').click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
 }
 
 const isChosen = async (page: Page, testId: string) => (await page.getByTestId(testId).getAttribute('data-checked')) === 'true';

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { keepScreenshot, openSignedIn as openSignedInWith, setDark, useBrowser } from '../support/browser.js';
 
 /**
  * Multi-tab mode (spec §2 "Tabs"): turned on in the settings drawer; tabs open on navigation,
@@ -9,15 +9,7 @@ import { keepScreenshot, launch, newContext, signIn } from '../support/browser.j
  * among the visible ones.
  */
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const visible = (page: Page, testId: string): Locator => page.getByTestId(testId).filter({ visible: true });
 
@@ -31,15 +23,12 @@ const here = (page: Page) => {
   return `${url.pathname}${url.search}`;
 };
 
-async function openSignedIn(size: { width: number; height: number }) {
-  const context = await newContext(browser, size);
-  const page = await context.newPage();
-  // A stuck step fails with its own message before the test's time runs out.
-  page.setDefaultTimeout(20_000);
-  await page.goto('/login');
-  await signIn(page);
-  await visible(page, 'dashboard').waitFor();
-  return { context, page };
+function openSignedIn(size: { width: number; height: number }) {
+  return openSignedInWith(browser(), size, {
+    // A stuck step fails with its own message before the test's time runs out.
+    stepTimeout: 20_000,
+    landing: (page) => visible(page, 'dashboard'),
+  });
 }
 
 /** Turns multi-tab mode on in the settings drawer (it is off by default). */
@@ -62,12 +51,6 @@ async function menuTo(page: Page, path: string, pageTestId: string): Promise<voi
   await page.locator(`.ant-menu [data-menu-id$="${path}"]`).filter({ visible: true }).click();
   await visible(page, pageTestId).waitFor();
   await expect.poll(() => here(page)).toBe(path);
-}
-
-async function setDark(page: Page, dark: boolean): Promise<void> {
-  const toggle = page.getByTestId('dark-toggle');
-  if ((await toggle.getAttribute('aria-checked')) !== String(dark)) await toggle.click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
 }
 
 /** Screenshot once menus, the page transition and the theme switch have finished animating. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '../artifacts');
@@ -42,4 +42,66 @@ export async function signIn(page: Page, accountNo = DEMO_ADMIN.accountNo, passw
   await page.getByTestId('login-account').fill(accountNo);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Launches Chromium before the spec file's tests and closes it after them. Call at the top of a
+ * spec file; the returned function gives the running browser.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not running (useBrowser() hooks not run)');
+    return browser;
+  };
+}
+
+export interface OpenSignedInOptions {
+  credentials?: { accountNo: string; password: string };
+  /** Default time of each page step, set before the first navigation. */
+  stepTimeout?: number;
+  /** The element that shows the landing page after signing in; the dashboard by default. */
+  landing?: (page: Page) => Locator;
+}
+
+/** A new context and page at `size` (1440 × 900 by default), signed in at /login and on the dashboard. */
+export async function openSignedIn(
+  browser: Browser,
+  size?: { width: number; height: number },
+  options: OpenSignedInOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, size);
+  const page = await context.newPage();
+  if (options.stepTimeout !== undefined) page.setDefaultTimeout(options.stepTimeout);
+  await page.goto('/login');
+  await signIn(page, options.credentials?.accountNo, options.credentials?.password);
+  await (options.landing?.(page) ?? page.getByTestId('dashboard')).waitFor();
+  return { context, page };
+}
+
+/** Waits until opening and closing animations have finished (endless spinners aside). */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** English texts: the test machine's Chromium has no CJK font, and screenshots must be readable. */
+export async function useEnglish(page: Page): Promise<void> {
+  await page.getByTestId('locale-picker').click();
+  await page.getByTestId('locale-option-en').click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+}
+
+/** Switches the dark theme on or off with the header toggle (no click when it already is). */
+export async function setDark(page: Page, dark: boolean): Promise<void> {
+  const toggle = page.getByTestId('dark-toggle');
+  if ((await toggle.getAttribute('aria-checked')) !== String(dark)) await toggle.click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
 }
