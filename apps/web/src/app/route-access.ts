@@ -3,6 +3,25 @@ import { satisfies } from '@agent-bo/shared';
 import type { AppRoute } from './route-types';
 
 /**
+ * The routes of the tree that `keep` accepts. A route with children is kept only when at least
+ * one child passes (its children then are the ones that pass). Siblings are ordered by `meta.order`.
+ */
+export function filterRouteTree(routes: readonly AppRoute[], keep: (route: AppRoute) => boolean): AppRoute[] {
+  const kept: AppRoute[] = [];
+  for (const route of routes) {
+    if (!keep(route)) continue;
+    if (route.children?.length) {
+      const children = filterRouteTree(route.children, keep);
+      if (children.length === 0) continue;
+      kept.push({ ...route, children });
+    } else {
+      kept.push(route);
+    }
+  }
+  return kept.sort((a, b) => (a.meta.order ?? 0) - (b.meta.order ?? 0));
+}
+
+/**
  * Role-mode filtering (spec §2, §5): a route passes when its permission is satisfied by the
  * user's codes and, if it lists roles, the user holds one of them. A route with children is
  * kept only when at least one child passes. Siblings are ordered by `meta.order`.
@@ -14,22 +33,10 @@ export function filterRoutesByPermission(
 ): AppRoute[] {
   const codes = new Set(permCodes);
   const roleSet = new Set(roles);
-  const walk = (list: readonly AppRoute[]): AppRoute[] => {
-    const kept: AppRoute[] = [];
-    for (const route of list) {
-      if (!satisfies(route.meta.permission, codes)) continue;
-      if (route.meta.roles?.length && !route.meta.roles.some((r) => roleSet.has(r))) continue;
-      if (route.children?.length) {
-        const children = walk(route.children);
-        if (children.length === 0) continue;
-        kept.push({ ...route, children });
-      } else {
-        kept.push(route);
-      }
-    }
-    return kept.sort((a, b) => (a.meta.order ?? 0) - (b.meta.order ?? 0));
-  };
-  return walk(routes);
+  return filterRouteTree(
+    routes,
+    (route) => satisfies(route.meta.permission, codes) && (!route.meta.roles?.length || route.meta.roles.some((r) => roleSet.has(r))),
+  );
 }
 
 /** Every route of the tree, parents before children. */

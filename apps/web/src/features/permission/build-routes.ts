@@ -1,6 +1,6 @@
 import type { MenuItem } from '@agent-bo/shared';
 import type { PermissionMode } from '../../app/project-config';
-import { filterRoutesByPermission } from '../../app/route-access';
+import { filterRouteTree, filterRoutesByPermission } from '../../app/route-access';
 import type { AppRoute } from '../../app/route-types';
 import { ROLE_ROUTE_MAPPING } from './role-route-mapping';
 
@@ -14,22 +14,10 @@ export function filterRoutesByRoleMapping(
   mapping: Readonly<Record<string, readonly string[]>> = ROLE_ROUTE_MAPPING,
 ): AppRoute[] {
   const held = new Set(roles);
-  const walk = (list: readonly AppRoute[]): AppRoute[] => {
-    const kept: AppRoute[] = [];
-    for (const route of list) {
-      const allowed = mapping[route.name];
-      if (allowed && !allowed.some((r) => held.has(r))) continue;
-      if (route.children?.length) {
-        const children = walk(route.children);
-        if (children.length === 0) continue;
-        kept.push({ ...route, children });
-      } else {
-        kept.push(route);
-      }
-    }
-    return kept.sort((a, b) => (a.meta.order ?? 0) - (b.meta.order ?? 0));
-  };
-  return walk(routes);
+  return filterRouteTree(routes, (route) => {
+    const allowed = mapping[route.name];
+    return !allowed || allowed.some((r) => held.has(r));
+  });
 }
 
 /**
