@@ -18,6 +18,10 @@ export type EntityStatus = (typeof ENTITY_STATUSES)[number];
 
 export const CONTENT_TYPES = ['ACTIVITY', 'ANNOUNCEMENT', 'BROADCAST'] as const;
 export const SETTLEMENT_STATUSES = ['Settled', 'Unsettled', 'Canceled', 'Superseded'] as const;
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+/** Game categories a provider reports with each bet (dashboard share by category). */
+export const GAME_CATEGORIES = ['LIVE', 'SLOT', 'FISH', 'SPORTS', 'CARD', 'LOTTERY'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
 export const REDEMPTION_TYPES = ['GetByValidBet', 'PointsStore'] as const;
 export const PUBLISH_STATUSES = ['Published', 'Draft'] as const;
 export const SHIPPING_STATUSES = ['Unshipped', 'Shipped'] as const;

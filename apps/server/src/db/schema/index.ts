@@ -7,3 +7,4 @@ export * from './providers.js';
 export * from './handoffs.js';
 export * from './ledger.js';
 export * from './client-errors.js';
+export * from './bets.js';

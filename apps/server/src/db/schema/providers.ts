@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sites } from './sites.js';
 
 /** Game providers of the platform (PRODUCT.md §5). */
@@ -6,6 +6,12 @@ export const providers = pgTable('providers', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
   status: text('status', { enum: ['ACTIVE', 'DISABLE', 'MAINTAIN'] }).notNull().default('ACTIVE'),
+  /**
+   * Shared secret of the provider's server-to-server calls (HMAC-SHA256). The server needs it
+   * readable to verify signatures; null until one is issued, and then every call is refused.
+   */
+  secret: text('secret'),
+  secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }),
 });
 
 /** Which providers a site offers. */
