@@ -1,5 +1,5 @@
-import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { flushCaches } from '../lib/storage';
 import { useLocaleStore } from '../app/stores/locale-store';
 import { useUserStore } from '../app/stores/user-store';
@@ -47,3 +47,35 @@ export async function startApp(path: string): Promise<void> {
   bootstrap();
   render(<App />);
 }
+
+/**
+ * Registers the hooks of a whole-app test file. Before each test: fresh modules, storage seeded
+ * (`signedIn`), the file's own state reset (`reset`) and every `fetch` routed to `server`. After
+ * each: the app unmounted, `after` (e.g. real timers again) and the `fetch` stub removed.
+ */
+export function setUpStubbedApp({
+  signedIn,
+  server,
+  reset,
+  after,
+}: {
+  signedIn: boolean;
+  server: (path: string, init: RequestInit) => Response | Promise<Response>;
+  reset?: () => void;
+  after?: () => void;
+}): void {
+  beforeEach(() => {
+    vi.resetModules();
+    seedStorage({ signedIn });
+    reset?.();
+    stubFetch(server);
+  });
+  afterEach(() => {
+    cleanup();
+    after?.();
+    vi.stubGlobal('fetch', undefined);
+  });
+}
+
+/** The element with this test id, waiting up to 5 s (pages and data load lazily). */
+export const findTestId = (id: string) => screen.findByTestId(id, {}, { timeout: 5000 });

@@ -1,24 +1,12 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardOverview, UserInfo } from '@agent-bo/shared';
-import { adminUser } from '../../test/fixtures';
-import { envelope, startApp, seedStorage, stubFetch } from '../../test/app-harness';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '@agent-bo/shared';
+import { adminUser, dashboardOverview } from '../../test/fixtures';
+import { envelope, seedStorage, setUpStubbedApp, startApp } from '../../test/app-harness';
 
 const USER: UserInfo = adminUser({ roles: ['admin'], permission: { permissions: [] } });
 
-const OVERVIEW: DashboardOverview = {
-  accountNo: 'admin001',
-  nickName: 'Administrator',
-  lvl: 0,
-  isShadow: false,
-  balance: '1234567.5',
-  directAgents: 3,
-  directPlayers: 7,
-  subtreeAgents: 21,
-  subtreePlayers: 100,
-  lastLoginAt: null,
-  lastLoginIp: null,
-};
+const OVERVIEW = dashboardOverview({ balance: '1234567.5', directAgents: 3, directPlayers: 7, subtreeAgents: 21, subtreePlayers: 100 });
 
 let calls: string[];
 
@@ -45,16 +33,12 @@ function server(path: string, init: RequestInit): Response {
   }
 }
 
-beforeEach(() => {
-  vi.resetModules();
-  seedStorage({ signedIn: false });
-  calls = [];
-  stubFetch(server);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.stubGlobal('fetch', undefined);
+setUpStubbedApp({
+  signedIn: false,
+  server,
+  reset: () => {
+    calls = [];
+  },
 });
 
 describe('sign-in flow', { timeout: 20_000 }, () => {

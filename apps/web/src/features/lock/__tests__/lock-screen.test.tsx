@@ -1,24 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardOverview, UserInfo } from '@agent-bo/shared';
-import { adminUser } from '../../../test/fixtures';
-import { envelope, seedStorage, startApp, stubFetch } from '../../../test/app-harness';
+import { describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '@agent-bo/shared';
+import { adminUser, dashboardOverview } from '../../../test/fixtures';
+import { envelope, findTestId as find, startApp, setUpStubbedApp } from '../../../test/app-harness';
 
 /** The lock screen in the whole app, against a stubbed server (client behaviour only). */
 const USER: UserInfo = adminUser({ roles: ['admin'], permission: { permissions: [] } });
-const OVERVIEW: DashboardOverview = {
-  accountNo: 'admin001',
-  nickName: 'Administrator',
-  lvl: 0,
-  isShadow: false,
-  balance: '10',
-  directAgents: 1,
-  directPlayers: 1,
-  subtreeAgents: 1,
-  subtreePlayers: 1,
-  lastLoginAt: null,
-  lastLoginIp: null,
-};
+const OVERVIEW = dashboardOverview();
 
 let calls: string[];
 let unlockBodies: unknown[];
@@ -56,22 +44,16 @@ function server(path: string, init: RequestInit): Response {
   }
 }
 
-beforeEach(() => {
-  vi.resetModules();
-  seedStorage({ signedIn: true });
-  calls = [];
-  unlockBodies = [];
-  expired = false;
-  stubFetch(server);
+setUpStubbedApp({
+  signedIn: true,
+  server,
+  reset: () => {
+    calls = [];
+    unlockBodies = [];
+    expired = false;
+  },
+  after: () => vi.useRealTimers(),
 });
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.stubGlobal('fetch', undefined);
-});
-
-const find = (id: string) => screen.findByTestId(id, {}, { timeout: 5000 });
 
 async function openDashboard(): Promise<HTMLElement> {
   await startApp('/dashboard');

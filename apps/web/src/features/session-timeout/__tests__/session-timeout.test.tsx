@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DashboardOverview, UserInfo } from '@agent-bo/shared';
-import { adminUser } from '../../../test/fixtures';
-import { envelope, seedStorage, startApp, stubFetch } from '../../../test/app-harness';
+import { adminUser, dashboardOverview } from '../../../test/fixtures';
+import { envelope, findTestId as find, startApp, setUpStubbedApp } from '../../../test/app-harness';
 
 // jsdom cannot reload a document; the other-account path is checked through this call.
 vi.mock('../reload-page', () => ({ reloadPage: vi.fn() }));
@@ -11,19 +11,7 @@ vi.mock('../reload-page', () => ({ reloadPage: vi.fn() }));
 const ADMIN: UserInfo = adminUser({ roles: ['admin'], permission: { permissions: [] } });
 const AGENT: UserInfo = adminUser({ id: 7, lvl: 1, accountNo: 'agentA01', nickName: 'Agent A', roles: [], permission: { permissions: [] } });
 
-const overviewOf = (user: UserInfo): DashboardOverview => ({
-  accountNo: user.accountNo,
-  nickName: user.nickName,
-  lvl: user.lvl,
-  isShadow: false,
-  balance: '10',
-  directAgents: 1,
-  directPlayers: 1,
-  subtreeAgents: 1,
-  subtreePlayers: 1,
-  lastLoginAt: null,
-  lastLoginIp: null,
-});
+const overviewOf = (user: UserInfo): DashboardOverview => dashboardOverview({ accountNo: user.accountNo, nickName: user.nickName, lvl: user.lvl });
 
 /** Live sessions of the stub server; a test removes one to expire it "on the server". */
 let sessions: Map<string, UserInfo>;
@@ -58,20 +46,15 @@ function server(path: string, init: RequestInit): Response {
   }
 }
 
-beforeEach(() => {
-  vi.resetModules();
-  seedStorage({ signedIn: true });
-  sessions = new Map([['good-token', ADMIN]]);
-  calls = [];
-  stubFetch(server);
+setUpStubbedApp({
+  signedIn: true,
+  server,
+  reset: () => {
+    sessions = new Map([['good-token', ADMIN]]);
+    calls = [];
+  },
 });
 
-afterEach(() => {
-  cleanup();
-  vi.stubGlobal('fetch', undefined);
-});
-
-const find = (id: string) => screen.findByTestId(id, {}, { timeout: 5000 });
 const appStore = async () => (await import('../../../app/stores/app-store')).useAppStore;
 const userStore = async () => (await import('../../../app/stores/user-store')).useUserStore;
 
