@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Popconfirm, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@agent-bo/shared';
 import { useState } from 'react';
@@ -7,19 +7,13 @@ import { useIsMobile } from '../../../app/layouts/use-is-mobile';
 import { useErrorLogStore, type LocalErrorEntry } from '../error-log-store';
 import { fireResourceError, firePromiseRejection, fireScriptError, TEST_MESSAGES } from '../test-errors';
 import { EntryDetail } from './entry-detail';
+import { ellipsis, useErrorColumns } from './error-columns';
 import { columnsForScreen } from './phone-columns';
-import { ErrorTypeTag } from './type-tag';
 
 /** Throws while rendering: the page's error boundary catches it. */
 function RenderErrorTrigger(): never {
   throw new Error(TEST_MESSAGES.render);
 }
-
-const ellipsis = (text: string) => (
-  <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: '100%' }}>
-    {text || '-'}
-  </Typography.Text>
-);
 
 /** This browser's entries (newest first), the test triggers and the clear button. */
 export function LocalErrorTable() {
@@ -29,25 +23,16 @@ export function LocalErrorTable() {
   const clear = useErrorLogStore((s) => s.clear);
   const [shown, setShown] = useState<LocalErrorEntry | null>(null);
   const [renderError, setRenderError] = useState(false);
+  const shared = useErrorColumns<LocalErrorEntry>({ name: 160, url: 240 });
 
   const columns: ColumnsType<LocalErrorEntry> = [
-    { title: t('fields.type'), dataIndex: 'type', width: 110, render: (_, row) => <ErrorTypeTag type={row.type} /> },
-    { title: t('fields.name'), dataIndex: 'name', width: 160, render: ellipsis },
+    shared.type,
+    shared.name,
     { title: t('fields.file'), dataIndex: 'file', width: 220, render: ellipsis },
-    { title: t('fields.message'), dataIndex: 'message', render: ellipsis },
-    { title: t('fields.url'), dataIndex: 'url', width: 240, render: ellipsis },
-    { title: t('fields.time'), dataIndex: 'time', width: 170 },
-    {
-      title: t('fields.actions'),
-      key: 'actions',
-      width: 90,
-      fixed: isMobile ? undefined : 'right',
-      render: (_, row) => (
-        <Button type="link" size="small" data-testid="error-log-show-detail" onClick={() => setShown(row)}>
-          {t('detail')}
-        </Button>
-      ),
-    },
+    shared.message,
+    shared.url,
+    shared.time,
+    shared.detail('error-log-show-detail', setShown),
   ];
 
   return (

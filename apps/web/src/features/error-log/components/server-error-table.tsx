@@ -1,6 +1,6 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Input, Select, Table, Typography } from 'antd';
+import { Button, Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CLIENT_ERROR_TYPES, DEFAULT_PAGE_SIZE, type ClientErrorRow, type ClientErrorType } from '@agent-bo/shared';
 import { useState } from 'react';
@@ -9,14 +9,8 @@ import { useIsMobile } from '../../../app/layouts/use-is-mobile';
 import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
 import { errorLogApi, errorLogKeys } from '../api/error-log-api';
 import { EntryDetail } from './entry-detail';
+import { useErrorColumns } from './error-columns';
 import { columnsForScreen } from './phone-columns';
-import { ErrorTypeTag } from './type-tag';
-
-const ellipsis = (text: string | null) => (
-  <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: '100%' }}>
-    {text || '-'}
-  </Typography.Text>
-);
 
 /** What every browser of this site reported, for operators (DEVELOPER code), newest first. */
 export function ServerErrorTable() {
@@ -28,6 +22,7 @@ export function ServerErrorTable() {
   const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState<string | undefined>();
   const [shown, setShown] = useState<ClientErrorRow | null>(null);
+  const shared = useErrorColumns<ClientErrorRow>({ name: 150, url: 220 });
 
   const request = { page, pageSize, type, keyword };
   const list = useQuery({
@@ -45,24 +40,14 @@ export function ServerErrorTable() {
   };
 
   const columns: ColumnsType<ClientErrorRow> = [
-    { title: t('fields.type'), dataIndex: 'type', width: 110, render: (_, row) => <ErrorTypeTag type={row.type} /> },
-    { title: t('fields.name'), dataIndex: 'name', width: 150, render: ellipsis },
-    { title: t('fields.message'), dataIndex: 'message', render: ellipsis },
-    { title: t('fields.url'), dataIndex: 'url', width: 220, render: ellipsis },
+    shared.type,
+    shared.name,
+    shared.message,
+    shared.url,
     { title: t('fields.accountNo'), dataIndex: 'accountNo', width: 120, render: (v: string | null) => v ?? '-' },
-    { title: t('fields.time'), dataIndex: 'time', width: 170 },
+    shared.time,
     { title: t('fields.createdAt'), dataIndex: 'createdAt', width: 170 },
-    {
-      title: t('fields.actions'),
-      key: 'actions',
-      width: 90,
-      fixed: isMobile ? undefined : 'right',
-      render: (_, row) => (
-        <Button type="link" size="small" data-testid="error-log-server-detail" onClick={() => setShown(row)}>
-          {t('detail')}
-        </Button>
-      ),
-    },
+    shared.detail('error-log-server-detail', setShown),
   ];
 
   return (
