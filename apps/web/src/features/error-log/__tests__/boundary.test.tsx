@@ -36,6 +36,17 @@ function Shell() {
   );
 }
 
+/** Renders the shell (at `path`, else the router's default), then breaks its page with a re-render. */
+function renderBrokenShell(path?: string): void {
+  render(
+    <MemoryRouter initialEntries={path === undefined ? undefined : [path]}>
+      <Shell />
+    </MemoryRouter>,
+  );
+  broken.now = true;
+  fireEvent.click(screen.getByText('rerender'));
+}
+
 const entries = () => useErrorLogStore.getState().entries;
 let uninstall: () => void;
 
@@ -61,13 +72,7 @@ afterEach(() => {
 
 describe('page error boundary', () => {
   it('logs a render error once as type react, with the component stack, and shows the fallback', () => {
-    render(
-      <MemoryRouter initialEntries={['/here']}>
-        <Shell />
-      </MemoryRouter>,
-    );
-    broken.now = true;
-    fireEvent.click(screen.getByText('rerender'));
+    renderBrokenShell('/here');
     expect(screen.queryByTestId('page')).toBeNull();
     expect(screen.getByTestId('page-error-fallback').textContent).toContain('This page failed to display');
     expect(entries()).toHaveLength(1);
@@ -77,13 +82,7 @@ describe('page error boundary', () => {
   });
 
   it('renders the page again on retry', () => {
-    render(
-      <MemoryRouter>
-        <Shell />
-      </MemoryRouter>,
-    );
-    broken.now = true;
-    fireEvent.click(screen.getByText('rerender'));
+    renderBrokenShell();
     expect(screen.getByTestId('page-error-fallback')).toBeTruthy();
     broken.now = false;
     fireEvent.click(screen.getByTestId('page-error-retry'));
@@ -91,13 +90,7 @@ describe('page error boundary', () => {
   });
 
   it('resets when the route changes', () => {
-    render(
-      <MemoryRouter initialEntries={['/here']}>
-        <Shell />
-      </MemoryRouter>,
-    );
-    broken.now = true;
-    fireEvent.click(screen.getByText('rerender'));
+    renderBrokenShell('/here');
     expect(screen.getByTestId('page-error-fallback')).toBeTruthy();
     broken.now = false;
     act(() => {
@@ -110,13 +103,7 @@ describe('page error boundary', () => {
 
 describe('page error boundary, same path', () => {
   it('resets on a navigation to the same path (the fallback links to the error log, which may be this page)', () => {
-    render(
-      <MemoryRouter initialEntries={['/here']}>
-        <Shell />
-      </MemoryRouter>,
-    );
-    broken.now = true;
-    fireEvent.click(screen.getByText('rerender'));
+    renderBrokenShell('/here');
     expect(screen.getByTestId('page-error-fallback')).toBeTruthy();
     broken.now = false;
     act(() => {
