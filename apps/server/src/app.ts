@@ -18,6 +18,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { logRoutes } from './modules/logs/routes.js';
+import { reportRoutes } from './modules/report/routes.js';
 import { lockRoutes } from './modules/lock/routes.js';
 import { errorLogRoutes } from './modules/error-log/routes.js';
 import { healthRoutes, type RequestMetrics } from './modules/health/routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(memberRoutes);
       await api.register(ledgerRoutes);
       await api.register(logRoutes);
+      await api.register(reportRoutes);
       await api.register(lockRoutes);
       await api.register(errorLogRoutes);
     },

@@ -12,5 +12,6 @@ export * from './dashboard.js';
 export * from './members.js';
 export * from './ledger.js';
 export * from './logs.js';
+export * from './report.js';
 export * from './business-day.js';
 export * from './shell.js';

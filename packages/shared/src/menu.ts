@@ -32,6 +32,16 @@ export const MENU: readonly MenuEntry[] = [
       { name: 'Workbench', path: '/dashboard/workbench', titleKey: 'routes.workbench', order: 10, hideMenu: true },
     ],
   },
+  {
+    // /report redirects to its first child (spec §2). Every agent sees its own report and its
+    // subtree's: no permission code.
+    name: 'Report',
+    path: '/report',
+    titleKey: 'routes.report',
+    icon: 'BarChartOutlined',
+    order: 20,
+    children: [{ name: 'AgentReport', path: '/report/agent', titleKey: 'routes.agentReport', icon: 'BarChartOutlined', order: 20 }],
+  },
   { name: 'Member', path: '/member/index', titleKey: 'routes.member', icon: 'TeamOutlined', order: 30 },
   { name: 'Log', path: '/log/index', titleKey: 'routes.log', icon: 'FileSearchOutlined', order: 60 },
 ];
