@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import { PROVIDER_API_PREFIX } from '@agent-bo/shared';
 import type { Db } from './db/client.js';
 import { DEFAULT_CLIENT_ERRORS, DEFAULT_THROTTLE, type AppConfig } from './config.js';
 import { sleep } from './lib/sleep.js';
@@ -21,6 +22,7 @@ import { logRoutes } from './modules/logs/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
 import { lockRoutes } from './modules/lock/routes.js';
 import { errorLogRoutes } from './modules/error-log/routes.js';
+import { providerApiRoutes } from './modules/provider-api/routes.js';
 import { healthRoutes, type RequestMetrics } from './modules/health/routes.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -120,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportRoutes);
       await api.register(lockRoutes);
       await api.register(errorLogRoutes);
+      await api.register(providerApiRoutes, { prefix: PROVIDER_API_PREFIX });
     },
     { prefix: config.apiPrefix },
   );

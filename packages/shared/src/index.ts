@@ -15,3 +15,4 @@ export * from './logs.js';
 export * from './report.js';
 export * from './business-day.js';
 export * from './shell.js';
+export * from './provider-api.js';

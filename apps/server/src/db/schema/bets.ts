@@ -39,6 +39,12 @@ export const bets = pgTable(
     status: text('status', { enum: SETTLEMENT_STATUSES }).notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * The ratios (basis points) of the `agentPath` accounts when this version was settled, in the
+     * same order; null until settled. The rollups hold shares computed with these, so a resettle
+     * can take back exactly what this version added even if a ratio changed in between.
+     */
+    shareRatios: integer('share_ratios').array(),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

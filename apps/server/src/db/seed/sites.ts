@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SITES } from '@agent-bo/shared';
 import type { Db } from '../client.js';
@@ -25,7 +26,8 @@ export const DEMO_BET_LIMITS = [
 /**
  * Mirrors the shared SITES table into the database (configuration, created in every mode), and
  * gives every site the provider catalogue and bet-limit presets (missing rows are added; existing
- * rows, e.g. a provider's status, are left as they are).
+ * rows, e.g. a provider's status, are left as they are, except that a provider without a secret
+ * gets one).
  */
 export async function upsertSites(db: Db): Promise<void> {
   await db
@@ -41,10 +43,18 @@ export async function upsertSites(db: Db): Promise<void> {
         hosts: sql`excluded.hosts`,
       },
     });
+  // Each provider gets a random secret for its signed API calls when it has none: stored, never
+  // printed (it is read from the database). Existing secrets are kept.
   await db
     .insert(providers)
-    .values(DEMO_PROVIDERS.map((p) => ({ ...p })))
-    .onConflictDoNothing();
+    .values(DEMO_PROVIDERS.map((p) => ({ ...p, secret: randomBytes(32).toString('hex'), secretRotatedAt: new Date() })))
+    .onConflictDoUpdate({
+      target: providers.code,
+      set: {
+        secret: sql`coalesce(${providers.secret}, excluded.secret)`,
+        secretRotatedAt: sql`case when ${providers.secret} is null then excluded.secret_rotated_at else ${providers.secretRotatedAt} end`,
+      },
+    });
   await db
     .insert(siteProviders)
     .values(SITES.flatMap((s) => DEMO_PROVIDERS.map((p) => ({ siteId: s.id, providerCode: p.code }))))

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { GAME_CATEGORIES } from './enums.js';
+import { MAX_AMOUNT_MINOR } from './ledger.js';
+import { toMinorUnits } from './money.js';
+import { SITE_IDS } from './sites.js';
+
+/**
+ * The server-to-server API of game providers (PRODUCT.md §5), under `POST /api/provider/v1/`.
+ *
+ * Every call is signed: `x-provider-code` names the provider, `x-timestamp` is the sending time in
+ * unix milliseconds, and `x-signature` is the lower-case hex HMAC-SHA256 of
+ * `${timestamp}.${rawBody}` under the provider's shared secret, over the exact bytes sent. A
+ * timestamp more than 5 minutes away from the server's clock (either way) is refused. The body
+ * names the site, so the site is signed too.
+ *
+ * Batch endpoints take 1..1000 items; each item is answered on its own: OK, DUPLICATE (an
+ * identical replay: nothing changed) or REFUSED with an error code of the catalogue. Refusals of
+ * the whole call (signature, timestamp, provider, site offering) are the usual error envelope.
+ */
+
+export const PROVIDER_HEADERS = {
+  provider: 'x-provider-code',
+  timestamp: 'x-timestamp',
+  signature: 'x-signature',
+} as const;
+
+/** How far a request's timestamp may be from the server's clock, either way. */
+export const PROVIDER_MAX_SKEW_MS = 5 * 60_000;
+/** Items per batch call. */
+export const PROVIDER_BATCH_MAX = 1000;
+/** Body limit of the batch routes: 1000 items of the longest fields fit well inside. */
+export const PROVIDER_BODY_LIMIT = 2 * 1024 * 1024;
+export const PROVIDER_API_PREFIX = '/provider/v1';
+
+/** The string a provider signs: `${timestamp}.${rawBody}`. */
+export function providerSigningText(timestamp: string | number, rawBody: string): string {
+  return `${timestamp}.${rawBody}`;
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+const idSchema = z.string().regex(ID_PATTERN, { message: 'id.format' });
+
+const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
+/** A non-negative decimal money string with at most two decimals (minor units on the server). */
+export const providerMoneySchema = z
+  .string()
+  .regex(MONEY, { message: 'amount.format' })
+  .refine((v) => !MONEY.test(v) || toMinorUnits(v) <= MAX_AMOUNT_MINOR * 100n, { message: 'amount.max' });
+/** A stake: like the ledger's amounts, strictly positive and at most 100,000,000.00. */
+export const providerStakeSchema = z
+  .string()
+  .regex(MONEY, { message: 'amount.format' })
+  .refine((v) => !MONEY.test(v) || toMinorUnits(v) > 0n, { message: 'amount.positive' })
+  .refine((v) => !MONEY.test(v) || toMinorUnits(v) <= MAX_AMOUNT_MINOR, { message: 'amount.max' });
+
+/** An instant with its offset, e.g. `2026-11-21T08:00:00.000Z` or `2026-11-21T16:00:00+08:00`. */
+const instantSchema = z.iso.datetime({ offset: true });
+
+export const gameCategorySchema = z.enum(GAME_CATEGORIES);
+
+export const placeBetItemSchema = z.strictObject({
+  betId: idSchema,
+  playerAccountNo: z.string().min(1).max(64),
+  gameCode: idSchema,
+  gameCategory: gameCategorySchema,
+  roundId: idSchema,
+  betAmount: providerStakeSchema,
+  placedAt: instantSchema,
+});
+export type PlaceBetItem = z.infer<typeof placeBetItemSchema>;
+
+/** settle and resettle: the bet's result. */
+export const settleBetItemSchema = z.strictObject({
+  betId: idSchema,
+  validBet: providerMoneySchema,
+  payout: providerMoneySchema,
+  settledAt: instantSchema,
+});
+export type SettleBetItem = z.infer<typeof settleBetItemSchema>;
+
+export const cancelBetItemSchema = z.strictObject({ betId: idSchema });
+export type CancelBetItem = z.infer<typeof cancelBetItemSchema>;
+
+function batchSchema<T extends z.ZodType>(item: T) {
+  return z.strictObject({
+    siteId: z.enum(SITE_IDS),
+    items: z.array(item).min(1).max(PROVIDER_BATCH_MAX),
+  });
+}
+
+export const placeBetsRequestSchema = batchSchema(placeBetItemSchema);
+export const settleBetsRequestSchema = batchSchema(settleBetItemSchema);
+export const cancelBetsRequestSchema = batchSchema(cancelBetItemSchema);
+export const resettleBetsRequestSchema = batchSchema(settleBetItemSchema);
+export type PlaceBetsRequest = z.infer<typeof placeBetsRequestSchema>;
+export type SettleBetsRequest = z.infer<typeof settleBetsRequestSchema>;
+export type CancelBetsRequest = z.infer<typeof cancelBetsRequestSchema>;
+
+export const PROVIDER_ITEM_STATUSES = ['OK', 'DUPLICATE', 'REFUSED'] as const;
+export type ProviderItemStatus = (typeof PROVIDER_ITEM_STATUSES)[number];
+
+export const providerItemResultSchema = z.object({
+  betId: z.string(),
+  status: z.enum(PROVIDER_ITEM_STATUSES),
+  /** REFUSED only: the catalogue code, its name and the message in the caller's language. */
+  code: z.number().int().optional(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+});
+export type ProviderItemResult = z.infer<typeof providerItemResultSchema>;
+
+export const providerBatchResultSchema = z.object({
+  /** One answer per item, in the order of the request. */
+  results: z.array(providerItemResultSchema),
+  ok: z.number().int(),
+  duplicate: z.number().int(),
+  refused: z.number().int(),
+});
+export type ProviderBatchResult = z.infer<typeof providerBatchResultSchema>;
