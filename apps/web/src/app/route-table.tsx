@@ -19,6 +19,7 @@ export const REGISTER_PATH = '/register';
 const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
 const MemberPage = lazy(() => import('../features/member/routes/member-page'));
 const LogPage = lazy(() => import('../features/log/routes/log-page'));
+const ReportPage = lazy(() => import('../features/report/routes/report-page'));
 const ErrorLogPage = lazy(() => import('../features/error-log/routes/error-log-page'));
 
 const PAGES: Record<string, ComponentType> = {
@@ -26,6 +27,7 @@ const PAGES: Record<string, ComponentType> = {
   Workbench: DashboardPage,
   Member: MemberPage,
   Log: LogPage,
+  AgentReport: ReportPage,
 };
 
 /**
@@ -36,6 +38,8 @@ const TAB_META: Record<string, Pick<RouteMeta, 'affix' | 'tabQueryKeys'>> = {
   Dashboard: { affix: true },
   Member: { tabQueryKeys: ['parent'] },
   Log: { tabQueryKeys: [] },
+  // Drilling down (`?agent=`) stays in the report's tab; the breadcrumb leads back up.
+  AgentReport: { tabQueryKeys: [] },
 };
 
 function fromMenu(entry: MenuEntry): AppRoute | undefined {

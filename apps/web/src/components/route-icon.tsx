@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   DashboardOutlined,
   FileSearchOutlined,
   FileTextOutlined,
@@ -12,6 +13,7 @@ import type { ComponentType } from 'react';
 /** Icons named in route meta; imported one by one so the bundle stays small. */
 const ICONS: Record<string, ComponentType> = {
   AppstoreOutlined,
+  BarChartOutlined,
   DashboardOutlined,
   FileSearchOutlined,
   FileTextOutlined,
