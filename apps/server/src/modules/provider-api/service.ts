@@ -388,7 +388,25 @@ class Batch {
                as u(id, status, valid_bet, payout, win_loss, settled_at, share_ratios)
          where b.id = u.id`);
     }
-    if (created.length) await this.tx.insert(bets).values(created);
+    if (created.length) {
+      // One array parameter per column (unnest), not one parameter per value: a 1000-row batch is
+      // 17 parameters instead of 17,000, several times faster to bind and plan.
+      const c = <T>(f: (r: NewBetRow) => T) => sql.param(created.map(f));
+      await this.tx.execute(sql`
+        insert into bets (site_id, provider_code, provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id,
+                          bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, business_date, share_ratios)
+        select ${this.ctx.siteId}, ${this.ctx.providerCode}, u.provider_bet_id, u.version, u.player_id, u.agent_path::int[], u.game_code,
+               u.game_category, u.round_id, u.bet_amount, u.valid_bet, u.payout, u.win_loss, u.status, u.placed_at, u.settled_at,
+               u.business_date, u.share_ratios::int[]
+          from unnest(${c((r) => r.providerBetId)}::text[], ${c((r) => r.version ?? 1)}::int[], ${c((r) => r.playerId)}::int[],
+                      ${c((r) => `{${r.agentPath.join(',')}}`)}::text[], ${c((r) => r.gameCode)}::text[], ${c((r) => r.gameCategory)}::text[],
+                      ${c((r) => r.roundId)}::text[], ${c((r) => r.betAmount.toString())}::bigint[], ${c((r) => (r.validBet ?? 0n).toString())}::bigint[],
+                      ${c((r) => (r.payout ?? 0n).toString())}::bigint[], ${c((r) => (r.winLoss ?? 0n).toString())}::bigint[], ${c((r) => r.status)}::text[],
+                      ${c((r) => r.placedAt.toISOString())}::timestamptz[], ${c((r) => r.settledAt?.toISOString() ?? null)}::timestamptz[],
+                      ${c((r) => r.businessDate)}::date[], ${c((r) => (r.shareRatios ? `{${r.shareRatios.join(',')}}` : null))}::text[])
+            as u(provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id, bet_amount, valid_bet, payout,
+                 win_loss, status, placed_at, settled_at, business_date, share_ratios)`);
+    }
 
     const deltas = [...this.deltas.values()]
       .filter((d) => d.betCount !== 0n || d.betAmount !== 0n || d.validBet !== 0n || d.payout !== 0n || d.winLoss !== 0n || d.childShare !== 0n || d.ancestorShare !== 0n)
