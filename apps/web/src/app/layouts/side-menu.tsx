@@ -21,6 +21,14 @@ export function SideMenu({ collapsed = false, onNavigate }: { collapsed?: boolea
   const keys = useMemo(() => menuKeysForChain(findRouteChain(routes, location.pathname)), [routes, location.pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
   const accordion = useAppStore((s) => s.projectConfig.menuSetting.accordion);
+  // A route reached without the menu (a redirect such as /report → /report/agent, a link, the
+  // address bar) opens the submenus on its way, so the selected entry is visible.
+  const openPath = keys.open.join('\n');
+  const [seenOpenPath, setSeenOpenPath] = useState(openPath);
+  if (seenOpenPath !== openPath) {
+    setSeenOpenPath(openPath);
+    if (keys.open.length) setOpenKeys((prev) => (accordion ? keys.open : [...new Set([...prev, ...keys.open])]));
+  }
   const menuBg = useAppStore((s) => s.projectConfig.menuSetting.bgColor);
   const themeColor = useAppStore((s) => s.projectConfig.themeColor);
   const menuTheme = menuThemeFor(menuBg);

@@ -125,6 +125,8 @@ describe('agent report page', { timeout: 20_000 }, () => {
     expect(first.body?.end).toBe(first.body?.start);
     expect(screen.getByTestId('report-breadcrumb').textContent).toBe('admin001');
     expect(screen.getByTestId('report-title').textContent).toBe('admin001 · Administrator');
+    // reached through the redirect, the menu still opens Reports to show the current entry
+    await waitFor(() => expect(screen.getByTestId('side-menu').querySelector('.ant-menu-item-selected')?.textContent).toBe('Agent report'));
   });
 
   it('drills into a sub-agent through the URL and comes back through the breadcrumb', async () => {

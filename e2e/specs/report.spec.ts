@@ -1,0 +1,217 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+
+const browser = useBrowser();
+
+/**
+ * The agent report (/report/agent) in Chromium. The demo has no bets yet, so this spec adds a few
+ * settled bets' rollup rows for today's business date straight into report_rollups (what the
+ * settlement would write) and takes them back afterwards. The provider simulator will replace
+ * this once it plays traffic against the e2e server.
+ */
+
+const COLUMNS = ['betCount', 'betAmount', 'validBet', 'payout', 'memberWinLoss', 'childShare', 'agentShare', 'upperShare'] as const;
+
+/** Decimal string → minor units (bigint): the test does no float math. */
+function minor(v: string): bigint {
+  const negative = v.startsWith('-');
+  const [whole = '0', cents = ''] = v.replace('-', '').split('.');
+  const m = BigInt(whole) * 100n + BigInt(cents.padEnd(2, '0'));
+  return negative ? -m : m;
+}
+
+/** Settled bets of players (by account number): stake and payout in whole units. */
+const BETS: { player: string; provider: string; category: string; stake: number; payout: number }[] = [
+  { player: 'player001', provider: 'PG', category: 'SLOT', stake: 1000, payout: 0 }, // under agentC01
+  { player: 'player001', provider: 'EVO', category: 'LIVE', stake: 200, payout: 500 },
+  { player: 'player101', provider: 'JILI', category: 'FISH', stake: 80, payout: 20 }, // under agentD05 (agentA02's subtree)
+  { player: 'player091', provider: 'PG', category: 'SLOT', stake: 400, payout: 100 }, // directly under agentA01
+  { player: 'player005', provider: 'PG', category: 'SLOT', stake: 300, payout: 0 }, // under agentC05 (agentA02's subtree)
+  { player: 'player003', provider: 'SABA', category: 'SPORTS', stake: 120, payout: 360 }, // under agentC03 (agentB02, agentA01)
+];
+
+interface Link {
+  ancestor: number;
+  child: number;
+  provider: string;
+  category: string;
+  stake: bigint;
+  payout: bigint;
+  winLoss: bigint;
+  childShare: bigint;
+  ancestorShare: bigint;
+}
+
+/** One rollup row per chain link of each bet, shares by ratio difference (see docs/REPORTS.md). */
+async function linksOfBets(client: pg.Client): Promise<Link[]> {
+  const out: Link[] = [];
+  for (const bet of BETS) {
+    const { rows } = await client.query<{ id: number; path: number[] }>(`select id, path from accounts where site_id = 'tw_web' and account_no = $1`, [bet.player]);
+    const player = rows[0]!;
+    const ids = [...player.path, player.id];
+    const ratios = new Map(
+      (await client.query<{ id: number; ratio: number; kind: string }>('select id, ratio, kind from accounts where id = any($1::int[])', [ids])).rows.map((r) => [
+        r.id,
+        BigInt(r.kind === 'PLAYER' ? 0 : r.ratio),
+      ]),
+    );
+    const stake = BigInt(bet.stake) * 100n;
+    const payout = BigInt(bet.payout) * 100n;
+    const house = stake - payout;
+    for (let i = 0; i + 1 < ids.length; i++) {
+      const a = ratios.get(ids[i]!)!;
+      const c = ratios.get(ids[i + 1]!)!;
+      out.push({ ancestor: ids[i]!, child: ids[i + 1]!, provider: bet.provider, category: bet.category, stake, payout, winLoss: -house, childShare: (house * c) / 10_000n, ancestorShare: (house * (a - c)) / 10_000n });
+    }
+  }
+  return out;
+}
+
+/** Adds (+1) or takes back (−1) this spec's rows for today's business date on tw_web. */
+async function applyRollups(sign: 1 | -1): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    const s = BigInt(sign);
+    for (const l of await linksOfBets(client)) {
+      await client.query(
+        `insert into report_rollups (site_id, ancestor_id, business_date, child_id, provider_code, game_category,
+           bet_count, bet_amount, valid_bet, payout, win_loss, child_share, ancestor_share)
+         values ('tw_web', $1, (now() at time zone 'Asia/Taipei' - interval '12 hours')::date, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10)
+         on conflict (site_id, ancestor_id, business_date, child_id, provider_code, game_category) do update set
+           bet_count = report_rollups.bet_count + excluded.bet_count,
+           bet_amount = report_rollups.bet_amount + excluded.bet_amount,
+           valid_bet = report_rollups.valid_bet + excluded.valid_bet,
+           payout = report_rollups.payout + excluded.payout,
+           win_loss = report_rollups.win_loss + excluded.win_loss,
+           child_share = report_rollups.child_share + excluded.child_share,
+           ancestor_share = report_rollups.ancestor_share + excluded.ancestor_share`,
+        [l.ancestor, l.child, l.provider, l.category, sign, String(s * l.stake), String(s * l.payout), String(s * l.winLoss), String(s * l.childShare), String(s * l.ancestorShare)],
+      );
+    }
+    if (sign < 0) {
+      await client.query(
+        `delete from report_rollups where site_id = 'tw_web' and bet_count = 0 and bet_amount = 0 and valid_bet = 0 and payout = 0
+           and win_loss = 0 and child_share = 0 and ancestor_share = 0`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await applyRollups(1);
+});
+afterAll(async () => {
+  await applyRollups(-1);
+});
+
+/** The table's figures: per row (by account) and the totals row, as the cells' exact values. */
+async function figures(page: Page): Promise<{ rows: Record<string, Record<string, string>>; totals: Record<string, string> }> {
+  return page.evaluate((columns) => {
+    const read = (el: Element) => Object.fromEntries(columns.map((c) => [c, el.querySelector(`[data-col="${c}"]`)?.getAttribute('data-value') ?? '']));
+    const rows: Record<string, Record<string, string>> = {};
+    for (const tr of Array.from(document.querySelectorAll('[data-testid="report-table"] tr[data-testid^="report-row-"]'))) {
+      rows[tr.getAttribute('data-testid')!.slice('report-row-'.length)] = read(tr);
+    }
+    const totalsRow = document.querySelector('[data-testid="report-totals"]');
+    return { rows, totals: totalsRow ? read(totalsRow) : {} };
+  }, COLUMNS as unknown as string[]);
+}
+
+/** Totals equal the column-by-column sum of the rows (exact, in minor units). */
+async function expectTotalsAreSums(page: Page): Promise<number> {
+  const { rows, totals } = await figures(page);
+  const list = Object.values(rows);
+  expect(list.length).toBeGreaterThan(0);
+  for (const c of COLUMNS) {
+    const sum = list.reduce((s, r) => s + (c === 'betCount' ? BigInt(r[c]!) : minor(r[c]!)), 0n);
+    expect(c === 'betCount' ? BigInt(totals[c]!) : minor(totals[c]!), c).toBe(sum);
+  }
+  return list.length;
+}
+
+async function settled(page: Page): Promise<void> {
+  await animationsDone(page);
+  await page.waitForTimeout(300);
+}
+
+describe('agent report', () => {
+  it('desktop: /report leads to the report; totals equal the sum of the rows; drill-down into agentA01 with its breadcrumb; light and dark', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.locator('[data-testid="side-menu"] [data-menu-id$="/report"]').first().click();
+    await page.locator('[data-testid="side-menu"] [data-menu-id$="/report/agent"]').click();
+    await page.getByTestId('report-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/report/agent');
+    await page.getByTestId('report-row-agentA01').waitFor();
+    await page.getByTestId('report-row-agentA02').waitFor();
+    await page.getByTestId('report-totals').waitFor();
+    expect(await page.getByTestId('report-breadcrumb').innerText()).toBe('admin001');
+    expect(await expectTotalsAreSums(page)).toBeGreaterThanOrEqual(2);
+    // What this spec added under agentA01: 1,720.00 staked across its subtree
+    expect(minor((await figures(page)).rows.agentA01!.betAmount!)).toBeGreaterThanOrEqual(172_000n);
+    await settled(page);
+    await keepScreenshot(page, 'report-desktop-light');
+
+    // The redirect of /report itself
+    await page.goto('/report');
+    await page.getByTestId('report-row-agentA01').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/report/agent');
+
+    // Drill-down
+    await page.getByTestId('report-drill-agentA01').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('agent')).toMatch(/^\d+$/);
+    await page.getByTestId('report-row-agentB01').waitFor();
+    await page.getByTestId('report-row-player091').waitFor();
+    await expect.poll(() => page.getByTestId('report-breadcrumb').innerText()).toMatch(/^admin001\s*\/\s*agentA01$/);
+    expect(await page.getByTestId('report-title').innerText()).toContain('agentA01');
+    await expectTotalsAreSums(page);
+    const a01 = await figures(page);
+    // player091 is agentA01's own player: no sub-agent share; agentA01 keeps 90 % of 300.00
+    expect(a01.rows.player091).toMatchObject({ childShare: '0.00' });
+    expect(minor(a01.rows.player091!.agentShare!)).toBeGreaterThanOrEqual(27_000n);
+    await setDark(page, true);
+    await settled(page);
+    await keepScreenshot(page, 'report-desktop-dark-agentA01');
+
+    // Back up through the breadcrumb
+    await page.getByTestId('report-crumb-admin001').click();
+    await page.getByTestId('report-row-agentA02').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await settled(page);
+    await keepScreenshot(page, 'report-desktop-dark');
+    await setDark(page, false);
+    await context.close();
+  });
+
+  it('390 px: the table scrolls sideways; light and dark', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.goto('/report/agent');
+    await page.getByTestId('report-row-agentA01').waitFor();
+    await expectTotalsAreSums(page);
+    const overflow = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="report-table"] .ant-table-content, [data-testid="report-table"] .ant-table-body') as HTMLElement | null;
+      return el ? { scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth } : null;
+    });
+    expect(overflow).not.toBeNull();
+    expect(overflow!.scroll).toBeGreaterThan(overflow!.client);
+    // the page itself does not scroll sideways: only the table does
+    expect(overflow!.page).toBeLessThanOrEqual(390);
+    await settled(page);
+    await keepScreenshot(page, 'report-mobile-light');
+    await page.getByTestId('report-drill-agentA01').click();
+    await page.getByTestId('report-row-agentB01').waitFor();
+    await setDark(page, true);
+    await settled(page);
+    await keepScreenshot(page, 'report-mobile-dark-agentA01');
+    await setDark(page, false);
+    await context.close();
+  });
+});
