@@ -20,6 +20,8 @@ const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-
 const MemberPage = lazy(() => import('../features/member/routes/member-page'));
 const LogPage = lazy(() => import('../features/log/routes/log-page'));
 const ReportPage = lazy(() => import('../features/report/routes/report-page'));
+const BetPage = lazy(() => import('../features/bet/routes/bet-page'));
+const ProviderPage = lazy(() => import('../features/provider/routes/provider-page'));
 const ErrorLogPage = lazy(() => import('../features/error-log/routes/error-log-page'));
 
 const PAGES: Record<string, ComponentType> = {
@@ -28,6 +30,8 @@ const PAGES: Record<string, ComponentType> = {
   Member: MemberPage,
   Log: LogPage,
   AgentReport: ReportPage,
+  Bet: BetPage,
+  Provider: ProviderPage,
 };
 
 /**

@@ -5,6 +5,7 @@ import {
   FileSearchOutlined,
   FileTextOutlined,
   HomeOutlined,
+  ProfileOutlined,
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -18,6 +19,7 @@ const ICONS: Record<string, ComponentType> = {
   FileSearchOutlined,
   FileTextOutlined,
   HomeOutlined,
+  ProfileOutlined,
   SettingOutlined,
   TeamOutlined,
 };

@@ -27,7 +27,7 @@ export function buildResources(): Record<Locale, Record<string, Tree>> {
   return resources;
 }
 
-export const NAMESPACES = ['common', 'routes', 'login', 'validation', 'dashboard', 'http', 'exception', 'errors', 'member', 'register', 'log', 'tabs', 'settings', 'lock', 'search', 'errorLog', 'report'] as const;
+export const NAMESPACES = ['common', 'routes', 'login', 'validation', 'dashboard', 'http', 'exception', 'errors', 'member', 'register', 'log', 'tabs', 'settings', 'lock', 'search', 'errorLog', 'report', 'bet', 'provider'] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */
 export function toLanguageTag(locale: Locale): string {

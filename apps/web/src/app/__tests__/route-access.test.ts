@@ -48,14 +48,21 @@ describe('filterRoutesByPermission (role mode)', () => {
     expect(names(filterRoutesByPermission(TABLE, [], ['other']))).not.toContain('dev');
   });
 
-  it('the real table gives every user the dashboard, with its hidden workbench child, the agent report under /report, the members screen and the log page', () => {
+  it('the real table gives every user the dashboard, with its hidden workbench child, the agent report under /report, the bet page, the members screen and the log page', () => {
     const built = filterRoutesByPermission(ASYNC_ROUTES, []);
-    expect(built.map((r) => r.path)).toEqual(['/dashboard', '/report', '/member/index', '/log/index']);
+    expect(built.map((r) => r.path)).toEqual(['/dashboard', '/report', '/bet/index', '/member/index', '/log/index']);
     expect(built[0]?.meta.hideChildrenInMenu).toBe(true);
     expect(built[0]?.children?.map((c) => c.path)).toEqual(['/dashboard/workbench']);
     // /report has no page of its own: it redirects to its first child (spec §2)
     expect(built[1]).toMatchObject({ name: 'Report', redirect: '/report/agent', component: undefined });
     expect(built[1]?.children?.map((c) => [c.name, c.path])).toEqual([['AgentReport', '/report/agent']]);
+  });
+
+  it('shows the provider screen to holders of PROVIDER_MAINTAIN or SITE_PROVIDER only', () => {
+    const paths = (codes: string[]) => filterRoutesByPermission(ASYNC_ROUTES, codes).map((r) => r.path);
+    expect(paths(['PROVIDER_MAINTAIN'])).toContain('/provider/index');
+    expect(paths(['SITE_PROVIDER'])).toContain('/provider/index');
+    expect(paths(['MOVE_USER'])).not.toContain('/provider/index');
   });
 });
 

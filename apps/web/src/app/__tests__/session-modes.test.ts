@@ -43,14 +43,14 @@ async function buildIn(mode: 'ROLE' | 'ROUTE_MAPPING' | 'BACK', storedRoles: str
 describe('ensureSession by permission mode', () => {
   it('ROLE: routes from the route table filtered by codes; no menu call', async () => {
     const state = await buildIn('ROLE');
-    expect(state.routes.map((r) => r.name)).toEqual(['Dashboard', 'Report', 'Member', 'Log']);
+    expect(state.routes.map((r) => r.name)).toEqual(['Dashboard', 'Report', 'Bet', 'Member', 'Log']);
     expect(state.roleList).toEqual(['shadow']);
     expect(calls).not.toContain('/api/getMenuList');
   });
 
   it('ROUTE_MAPPING: routes by the role mapping over the user roles (a shadow has no Log)', async () => {
     const state = await buildIn('ROUTE_MAPPING');
-    expect(state.routes.map((r) => r.name)).toEqual(['Dashboard', 'Report', 'Member']);
+    expect(state.routes.map((r) => r.name)).toEqual(['Dashboard', 'Report', 'Bet', 'Member']);
     expect(state.isDynamicAddedRoute).toBe(true);
     expect(state.lastBuildMenuTime).toBeGreaterThan(0);
   });

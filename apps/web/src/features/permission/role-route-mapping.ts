@@ -7,8 +7,10 @@ export const ROLE_ROUTE_MAPPING: Readonly<Record<string, readonly string[]>> = {
   Dashboard: ['admin', 'agent', 'shadow'],
   // Every agent reads its own report (a shadow: its owner's); no permission code.
   Report: ['admin', 'agent', 'shadow'],
+  Bet: ['admin', 'agent', 'shadow'],
   Member: ['admin', 'agent', 'shadow'],
   Log: ['admin', 'agent'],
+  Provider: ['admin'],
 };
 
 /** Roles the settings drawer offers for a role switch. */

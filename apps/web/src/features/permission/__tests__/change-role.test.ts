@@ -40,8 +40,8 @@ describe('changeRole', () => {
     expect(state.roleList).toEqual(['shadow']);
     expect(tabActions.clearTabCache).toHaveBeenCalledTimes(1);
     expect(tabActions.closeAllTabs).toHaveBeenCalledTimes(1);
-    expect(menuNames()).toEqual(['Dashboard', 'Report', 'Member']);
-    expect(state.frontMenuList.map((m) => m.name)).toEqual(['Dashboard', 'Report', 'Member']);
+    expect(menuNames()).toEqual(['Dashboard', 'Report', 'Bet', 'Member']);
+    expect(state.frontMenuList.map((m) => m.name)).toEqual(['Dashboard', 'Report', 'Bet', 'Member']);
     expect(state.lastBuildMenuTime).toBeGreaterThan(1);
     expect(navigation.navigateTo).toHaveBeenCalledWith('/dashboard', true);
     expect(feedback.showToast).not.toHaveBeenCalled();
