@@ -22,6 +22,7 @@ import { logRoutes } from './modules/logs/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
 import { lockRoutes } from './modules/lock/routes.js';
 import { errorLogRoutes } from './modules/error-log/routes.js';
+import { providerRoutes } from './modules/providers/routes.js';
 import { providerApiRoutes } from './modules/provider-api/routes.js';
 import { healthRoutes, type RequestMetrics } from './modules/health/routes.js';
 
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportRoutes);
       await api.register(lockRoutes);
       await api.register(errorLogRoutes);
+      await api.register(providerRoutes);
       await api.register(providerApiRoutes, { prefix: PROVIDER_API_PREFIX });
     },
     { prefix: config.apiPrefix },

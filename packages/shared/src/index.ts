@@ -16,3 +16,4 @@ export * from './report.js';
 export * from './business-day.js';
 export * from './shell.js';
 export * from './provider-api.js';
+export * from './providers.js';

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelopeSchema,
+  providerCodeRequestSchema,
+  providerListRequestSchema,
+  providerListSchema,
+  providerOfferingRequestSchema,
+  providerSecretSchema,
+  providerStatusRequestSchema,
+} from '@agent-bo/shared';
+import { ok } from '../../plugins/envelope.js';
+import { callerOf } from '../../plugins/auth.js';
+import { requirePermission } from '../../plugins/access.js';
+import { changeStatus, listProviders, rotateSecret, setSiteOffering, type ProviderContext } from './service.js';
+
+const done = envelopeSchema(z.null());
+
+/**
+ * Provider management (`/provider/index`, PRODUCT.md §5). The codes are checked here; the
+ * site-admin and writer rules of the writes live in the service.
+ */
+export async function providerRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secured = { security: [{ bearer: [] }], tags: ['providers'] };
+  const needs = (code: 'PROVIDER_MAINTAIN' | 'SITE_PROVIDER' | 'PROVIDER_MAINTAIN||SITE_PROVIDER') => ({
+    preHandler: [app.authenticate, requirePermission(code)],
+  });
+  const ctx = (request: FastifyRequest): ProviderContext => ({ db: app.db, caller: callerOf(request), ip: request.ip, now: app.config.now });
+
+  r.post(
+    '/manage/provider/list',
+    {
+      ...needs('PROVIDER_MAINTAIN||SITE_PROVIDER'),
+      schema: {
+        ...secured,
+        summary: 'Every provider: status, whether this site offers it, whether a secret is set and when it was rotated (never the secret), enabled players; and what the caller may change',
+        body: providerListRequestSchema,
+        response: { 200: envelopeSchema(providerListSchema) },
+      },
+    },
+    async (req) => ok(await listProviders(app.db, callerOf(req))),
+  );
+
+  r.post(
+    '/manage/provider/change_status',
+    {
+      ...needs('PROVIDER_MAINTAIN'),
+      schema: {
+        ...secured,
+        summary: "A provider's status on every site (ACTIVE / DISABLE / MAINTAIN); site admins holding PROVIDER_MAINTAIN only",
+        body: providerStatusRequestSchema,
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await changeStatus(ctx(req), req.body);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/manage/provider/set_site_offering',
+    {
+      ...needs('SITE_PROVIDER'),
+      schema: {
+        ...secured,
+        summary: "Whether this site offers a provider; accounts' enabled providers are kept; site admins holding SITE_PROVIDER only",
+        body: providerOfferingRequestSchema,
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await setSiteOffering(ctx(req), req.body);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/manage/provider/rotate_secret',
+    {
+      ...needs('PROVIDER_MAINTAIN'),
+      schema: {
+        ...secured,
+        summary: 'A new random shared secret (32 bytes, hex), answered once; the old one stops working at once; site admins holding PROVIDER_MAINTAIN only',
+        body: providerCodeRequestSchema,
+        response: { 200: envelopeSchema(providerSecretSchema) },
+      },
+    },
+    async (req, reply) => {
+      // The one answer that carries the secret must not be kept by any cache.
+      void reply.header('cache-control', 'no-store');
+      return ok(await rotateSecret(ctx(req), req.body));
+    },
+  );
+}

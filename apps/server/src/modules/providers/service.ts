@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  PROVIDER_SECRET_BYTES,
+  satisfies,
+  type ProviderAbilities,
+  type ProviderList,
+  type ProviderSecret,
+  type ProviderStatus,
+} from '@agent-bo/shared';
+import type { Db } from '../../db/client.js';
+import { providers, siteProviders } from '../../db/schema/index.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { AppError } from '../../lib/app-error.js';
+import { isAdmin, type Caller } from '../account/service.js';
+import { siteTimeZone } from '../auth/service.js';
+import { assertWriter, writeLog, type Tx } from '../members/access.js';
+
+/**
+ * Provider management (PRODUCT.md §5, `/provider/index`).
+ *
+ * Providers are platform-wide: one status and one secret for every site. The specification has
+ * no platform-operator role, and a change here reaches beyond any agent's subtree (every site's
+ * players for status and secret, the whole site for an offering), so writes need the code AND a
+ * site admin (level 0; shadows and restricted callers only read, as everywhere). An agent holding
+ * PROVIDER_MAINTAIN or SITE_PROVIDER sees the list, read-only.
+ *
+ * - Status: DISABLE and MAINTAIN make the provider API refuse every call (signature.ts), at once.
+ * - Offering off removes the site's row in site_providers only: accounts' enabled provider lists
+ *   are kept, so switching it on again restores everything; meanwhile the provider API refuses
+ *   that site's calls (PROVIDER_NOT_OFFERED) and the member screens offer only offered providers.
+ * - Rotate: a new random secret replaces the old one at once (no grace period: the provider API
+ *   reads the secret on every call); it is answered once and never logged.
+ *
+ * Every change is one OPERATION row in the operation log (target: the acting admin, so it shows
+ * in that admin's log) with before/after; a request that changes nothing writes nothing.
+ */
+
+export interface ProviderContext {
+  db: Db;
+  caller: Caller;
+  ip: string;
+  now: () => Date;
+}
+
+/** What this caller may write (the screen hides the rest; the server refuses it anyway). */
+export function abilitiesOf(caller: Caller): ProviderAbilities {
+  const writer = !caller.account.isShadow && !caller.isDisabled && !caller.isFullDisabled && !caller.isFullReadonly && isAdmin(caller.account);
+  return {
+    maintain: writer && satisfies('PROVIDER_MAINTAIN', caller.codes),
+    offer: writer && satisfies('SITE_PROVIDER', caller.codes),
+  };
+}
+
+/** The route's permission check already ran; this adds the writer and site-admin rules. */
+function assertSiteAdmin(caller: Caller): void {
+  assertWriter(caller);
+  if (!isAdmin(caller.account)) throw new AppError('PERMISSION_DENIED');
+}
+
+export async function listProviders(db: Db, caller: Caller): Promise<ProviderList> {
+  const tz = siteTimeZone(caller.siteId);
+  // Enabled players in the caller's working subtree (the admin's is the whole site): one grouped
+  // scan over the site's players by the path index.
+  const { rows } = await db.execute<{
+    code: string;
+    name: string;
+    status: ProviderStatus;
+    offered: boolean;
+    secret_set: boolean;
+    rotated_at: Date | string | null;
+    players: number;
+  }>(sql`
+    with usage as (
+      select p.code, count(*)::int as players
+        from accounts a cross join lateral unnest(a.providers) as p(code)
+       where a.site_id = ${caller.siteId} and a.kind = 'PLAYER' and a.path @> array[${caller.scopeRootId}]::integer[]
+       group by p.code
+    )
+    select pr.code, pr.name, pr.status,
+           exists (select 1 from site_providers sp where sp.site_id = ${caller.siteId} and sp.provider_code = pr.code) as offered,
+           pr.secret is not null as secret_set,
+           pr.secret_rotated_at as rotated_at,
+           coalesce(u.players, 0) as players
+      from providers pr
+      left join usage u on u.code = pr.code
+     order by pr.code`);
+  return {
+    providers: rows.map((r) => ({
+      code: r.code,
+      name: r.name,
+      status: r.status,
+      offered: r.offered,
+      secretSet: r.secret_set,
+      secretRotatedAt: r.rotated_at && r.secret_set ? formatDateTime(new Date(r.rotated_at), tz) : null,
+      enabledPlayers: Number(r.players),
+    })),
+    abilities: abilitiesOf(caller),
+  };
+}
+
+async function lockProvider(tx: Tx, code: string) {
+  const [row] = await tx.select().from(providers).where(eq(providers.code, code)).for('update');
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function changeStatus(m: ProviderContext, input: { code: string; status: ProviderStatus }): Promise<void> {
+  assertSiteAdmin(m.caller);
+  await m.db.transaction(async (tx) => {
+    const row = await lockProvider(tx, input.code);
+    if (row.status === input.status) return;
+    await tx.update(providers).set({ status: input.status }).where(eq(providers.code, row.code));
+    await writeLog(tx, m, m.caller.account.id, 'OPERATION', { provider: row.code, status: row.status }, { provider: row.code, status: input.status });
+  });
+}
+
+export async function setSiteOffering(m: ProviderContext, input: { code: string; offered: boolean }): Promise<void> {
+  assertSiteAdmin(m.caller);
+  const siteId = m.caller.siteId;
+  await m.db.transaction(async (tx) => {
+    const row = await lockProvider(tx, input.code);
+    const where = and(eq(siteProviders.siteId, siteId), eq(siteProviders.providerCode, row.code));
+    const [current] = await tx.select({ siteId: siteProviders.siteId }).from(siteProviders).where(where);
+    if (!!current === input.offered) return;
+    if (input.offered) await tx.insert(siteProviders).values({ siteId, providerCode: row.code });
+    else await tx.delete(siteProviders).where(where);
+    await writeLog(tx, m, m.caller.account.id, 'OPERATION', { provider: row.code, site: siteId, offered: !input.offered }, { provider: row.code, site: siteId, offered: input.offered });
+  });
+}
+
+export async function rotateSecret(m: ProviderContext, input: { code: string }): Promise<ProviderSecret> {
+  assertSiteAdmin(m.caller);
+  const secret = randomBytes(PROVIDER_SECRET_BYTES).toString('hex');
+  const at = m.now();
+  const tz = siteTimeZone(m.caller.siteId);
+  await m.db.transaction(async (tx) => {
+    const row = await lockProvider(tx, input.code);
+    await tx.update(providers).set({ secret, secretRotatedAt: at }).where(eq(providers.code, row.code));
+    // The log says that and when, never the secret.
+    await writeLog(
+      tx,
+      m,
+      m.caller.account.id,
+      'OPERATION',
+      { provider: row.code, secretSet: row.secret !== null, secretRotatedAt: row.secretRotatedAt && row.secret ? formatDateTime(row.secretRotatedAt, tz) : null },
+      { provider: row.code, secretSet: true, secretRotatedAt: formatDateTime(at, tz) },
+    );
+  });
+  return { code: input.code, secret, secretRotatedAt: formatDateTime(at, tz) };
+}

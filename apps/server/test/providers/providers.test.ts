@@ -1,0 +1,311 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accountId, call, signinAs, useTestApp } from '../helpers.js';
+import { batch, betId, body, placeItem, playersAtDepth, q, secretOf, signed } from '../provider-api/support.js';
+
+const ctx = useTestApp();
+
+const post = (token: string | undefined, path: string, payload?: unknown, site = 'tw_web') =>
+  call(ctx.app, 'POST', `/api/manage/provider/${path}`, payload, { token, site, host: site === 'tw_mc' ? 'tw-mc.localhost' : undefined });
+
+/** Everything a provider write may change: providers, offerings, operation log. */
+async function fingerprint(): Promise<string> {
+  const [row] = await q<{ f: string }>(
+    ctx,
+    `select concat_ws('|',
+       (select md5(string_agg(p::text, ',' order by code)) from providers p),
+       (select md5(string_agg(s::text, ',' order by site_id, provider_code)) from site_providers s),
+       (select count(*) from operation_logs),
+       (select md5(string_agg(a.id || ':' || array_to_string(a.providers, ','), ',' order by id)) from accounts a)) as f`,
+  );
+  return row!.f;
+}
+
+async function statusOf(code: string): Promise<string> {
+  const [row] = await q<{ status: string }>(ctx, 'select status from providers where code = $1', [code]);
+  return row!.status;
+}
+
+async function opLogs(operatorId: number) {
+  return q<{ action: string; target_id: number; before: Record<string, unknown>; after: Record<string, unknown> }>(
+    ctx,
+    `select action, target_id, before, after from operation_logs where operator_id = $1 and action = 'OPERATION' order by id`,
+    [operatorId],
+  );
+}
+
+let admin: string;
+let adminId: number;
+
+beforeAll(async () => {
+  admin = await signinAs(ctx.app, 'admin001');
+  adminId = await accountId(ctx, 'admin001');
+});
+
+describe('provider list', () => {
+  it('answers every provider with status, offering, secret set and rotation time, enabled players and the abilities; never a secret', async () => {
+    const res = await post(admin, 'list');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = body(res).data as { providers: Record<string, unknown>[]; abilities: Record<string, boolean> };
+    expect(data.providers.map((p) => p.code)).toEqual(['EVO', 'JILI', 'KY', 'PG', 'PP', 'SABA']);
+    const ky = data.providers.find((p) => p.code === 'KY')!;
+    expect(ky).toMatchObject({ name: 'Kaiyuan', status: 'MAINTAIN', offered: true, secretSet: true });
+    expect(ky.secretRotatedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(Object.keys(ky).sort()).toEqual(['code', 'enabledPlayers', 'name', 'offered', 'secretRotatedAt', 'secretSet', 'status']);
+    expect(data.abilities).toEqual({ maintain: true, offer: true });
+
+    // Enabled players are counted from the accounts, for the whole site (the admin's subtree).
+    const [evo] = await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where site_id = 'tw_web' and kind = 'PLAYER' and 'EVO' = any(providers)`);
+    expect(evo!.n).toBeGreaterThan(0);
+    expect(data.providers.find((p) => p.code === 'EVO')!.enabledPlayers).toBe(evo!.n);
+
+    for (const code of ['EVO', 'KY', 'PG']) expect(res.body).not.toContain(await secretOf(ctx, code));
+  });
+
+  it('an agent holding PROVIDER_MAINTAIN reads the list (its own subtree’s players) with no abilities', async () => {
+    const token = await signinAs(ctx.app, 'agentA01');
+    const res = await post(token, 'list', {});
+    expect(res.statusCode, res.body).toBe(200);
+    const data = body(res).data as { providers: { code: string; enabledPlayers: number }[]; abilities: Record<string, boolean> };
+    expect(data.abilities).toEqual({ maintain: false, offer: false });
+    const a01 = await accountId(ctx, 'agentA01');
+    const [evo] = await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where kind = 'PLAYER' and path @> array[$1]::int[] and 'EVO' = any(providers)`, [a01]);
+    expect(data.providers.find((p) => p.code === 'EVO')!.enabledPlayers).toBe(evo!.n);
+    const all = (body(await post(admin, 'list')).data as { providers: { code: string; enabledPlayers: number }[] }).providers;
+    expect(evo!.n).toBeLessThan(all.find((p) => p.code === 'EVO')!.enabledPlayers);
+  });
+
+  it('is refused without either code (PERMISSION_DENIED) and without a session (401)', async () => {
+    // agentA02's grant has neither PROVIDER_MAINTAIN nor SITE_PROVIDER.
+    const token = await signinAs(ctx.app, 'agentA02');
+    const res = await post(token, 'list');
+    expect(res.statusCode).toBe(403);
+    expect(body(res).code).toBe(1006);
+    expect((await post(undefined, 'list')).statusCode).toBe(401);
+  });
+});
+
+describe('who may write', () => {
+  it('an agent holding the codes is refused every write (PERMISSION_DENIED): providers are beyond its subtree', async () => {
+    const a01 = await accountId(ctx, 'agentA01');
+    // agentA01 holds PROVIDER_MAINTAIN by the demo grant; give it SITE_PROVIDER too.
+    await q(ctx, `update accounts set permissions = array_append(permissions, 'SITE_PROVIDER') where id = $1`, [a01]);
+    try {
+      const token = await signinAs(ctx.app, 'agentA01');
+      const before = await fingerprint();
+      for (const [path, payload] of [
+        ['change_status', { code: 'KY', status: 'ACTIVE' }],
+        ['set_site_offering', { code: 'KY', offered: false }],
+        ['rotate_secret', { code: 'KY' }],
+      ] as const) {
+        const res = await post(token, path, payload);
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(403);
+        expect(body(res).code, path).toBe(1006);
+      }
+      expect(await fingerprint()).toBe(before);
+    } finally {
+      await q(ctx, `update accounts set permissions = array_remove(permissions, 'SITE_PROVIDER') where id = $1`, [a01]);
+    }
+  });
+
+  it('each write needs its own code: SITE_PROVIDER does not change a status, PROVIDER_MAINTAIN does not change an offering', async () => {
+    // agentA01 holds PROVIDER_MAINTAIN but not SITE_PROVIDER: refused by the code check already.
+    const token = await signinAs(ctx.app, 'agentA01');
+    const before = await fingerprint();
+    const res = await post(token, 'set_site_offering', { code: 'KY', offered: false });
+    expect(res.statusCode).toBe(403);
+    expect(body(res).code).toBe(1006);
+    // A holder of SITE_PROVIDER only (agentA02 given it) may not change a status or rotate.
+    const a02 = await accountId(ctx, 'agentA02');
+    await q(ctx, `update accounts set permissions = array_append(permissions, 'SITE_PROVIDER') where id = $1`, [a02]);
+    try {
+      const t2 = await signinAs(ctx.app, 'agentA02');
+      expect((await post(t2, 'list')).statusCode).toBe(200);
+      for (const [path, payload] of [
+        ['change_status', { code: 'KY', status: 'ACTIVE' }],
+        ['rotate_secret', { code: 'KY' }],
+      ] as const) {
+        const r = await post(t2, path, payload);
+        expect(r.statusCode, path).toBe(403);
+        expect(body(r).code, path).toBe(1006);
+      }
+    } finally {
+      await q(ctx, `update accounts set permissions = array_remove(permissions, 'SITE_PROVIDER') where id = $1`, [a02]);
+    }
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it("the admin's shadow holding both codes reads the list but every write is CALLER_READ_ONLY", async () => {
+    const shadow = await accountId(ctx, 'shadow00');
+    await q(ctx, `update accounts set permissions = permissions || array['PROVIDER_MAINTAIN', 'SITE_PROVIDER'] where id = $1`, [shadow]);
+    try {
+      const token = await signinAs(ctx.app, 'shadow00');
+      const list = await post(token, 'list');
+      expect(list.statusCode, list.body).toBe(200);
+      expect(body(list).data.abilities).toEqual({ maintain: false, offer: false });
+      const before = await fingerprint();
+      for (const [path, payload] of [
+        ['change_status', { code: 'KY', status: 'ACTIVE' }],
+        ['set_site_offering', { code: 'KY', offered: false }],
+        ['rotate_secret', { code: 'KY' }],
+      ] as const) {
+        const res = await post(token, path, payload);
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(403);
+        expect(body(res).code, path).toBe(2006);
+      }
+      expect(await fingerprint()).toBe(before);
+    } finally {
+      await q(ctx, `update accounts set permissions = array_remove(array_remove(permissions, 'PROVIDER_MAINTAIN'), 'SITE_PROVIDER') where id = $1`, [shadow]);
+    }
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 (VALIDATION_FAILED) and changes nothing; an unknown provider is 404', async () => {
+    const before = await fingerprint();
+    const bad: [string, unknown][] = [
+      ['change_status', { code: 'KY', status: 'PAUSED' }],
+      ['change_status', { code: 'KY' }],
+      ['change_status', { code: 'ky', status: 'ACTIVE' }],
+      ['change_status', { code: 'KY', status: 'ACTIVE', extra: 1 }],
+      ['set_site_offering', { code: 'KY', offered: 'no' }],
+      ['set_site_offering', { code: 'KY' }],
+      ['rotate_secret', {}],
+      ['rotate_secret', { code: 'K Y' }],
+      ['rotate_secret', { code: 'KY', secret: 'a'.repeat(64) }],
+      ['list', { filter: 'x' }],
+    ];
+    for (const [path, payload] of bad) {
+      const res = await post(admin, path, payload);
+      expect(res.statusCode, `${path} ${JSON.stringify(payload)}: ${res.body}`).toBe(400);
+      expect(body(res).code).toBe(1000);
+    }
+    for (const [path, payload] of [
+      ['change_status', { code: 'NOPE', status: 'ACTIVE' }],
+      ['set_site_offering', { code: 'NOPE', offered: true }],
+      ['rotate_secret', { code: 'NOPE' }],
+    ] as const) {
+      const res = await post(admin, path, payload);
+      expect(res.statusCode, path).toBe(404);
+    }
+    expect(await fingerprint()).toBe(before);
+  });
+});
+
+describe('status', () => {
+  it('MAINTAIN or DISABLE refuses the provider’s signed calls at once; ACTIVE again accepts them; each change is logged once', async () => {
+    const [player] = await playersAtDepth(ctx, 3, 'EVO');
+    const logsBefore = (await opLogs(adminId)).length;
+
+    for (const status of ['MAINTAIN', 'DISABLE'] as const) {
+      const res = await post(admin, 'change_status', { code: 'EVO', status });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await statusOf('EVO')).toBe(status);
+      const refused = await signed(ctx, 'bets/place', { siteId: 'tw_web', items: [placeItem(betId(), player!)] });
+      expect(refused.statusCode).toBe(403);
+      expect(body(refused).code).toBe(4004);
+    }
+    expect((await post(admin, 'change_status', { code: 'EVO', status: 'ACTIVE' })).statusCode).toBe(200);
+    expect(await batch(ctx, 'place', [placeItem(betId(), player!)])).toEqual(['OK']);
+
+    // The same status again changes and logs nothing.
+    expect((await post(admin, 'change_status', { code: 'EVO', status: 'ACTIVE' })).statusCode).toBe(200);
+    const logs = (await opLogs(adminId)).slice(logsBefore);
+    expect(logs).toEqual([
+      { action: 'OPERATION', target_id: adminId, before: { provider: 'EVO', status: 'ACTIVE' }, after: { provider: 'EVO', status: 'MAINTAIN' } },
+      { action: 'OPERATION', target_id: adminId, before: { provider: 'EVO', status: 'MAINTAIN' }, after: { provider: 'EVO', status: 'DISABLE' } },
+      { action: 'OPERATION', target_id: adminId, before: { provider: 'EVO', status: 'DISABLE' }, after: { provider: 'EVO', status: 'ACTIVE' } },
+    ]);
+
+    // The admin sees them in its operation log.
+    const log = await call(ctx.app, 'POST', '/api/manage/log/operation', { action: 'OPERATION', page: 1, pageSize: 10 }, { token: admin, site: 'tw_web' });
+    expect(log.statusCode, log.body).toBe(200);
+    expect((body(log).data.list as { after: { provider?: string } }[]).some((r) => r.after?.provider === 'EVO')).toBe(true);
+  });
+
+  it('is platform-wide: a change on one site holds for every site', async () => {
+    const mcAdmin = await signinAs(ctx.app, 'admin001', { site: 'tw_mc', host: 'tw-mc.localhost' });
+    expect((await post(mcAdmin, 'change_status', { code: 'PP', status: 'MAINTAIN' }, 'tw_mc')).statusCode).toBe(200);
+    const list = await post(admin, 'list');
+    expect((body(list).data.providers as { code: string; status: string }[]).find((p) => p.code === 'PP')!.status).toBe('MAINTAIN');
+    expect((await post(mcAdmin, 'change_status', { code: 'PP', status: 'ACTIVE' }, 'tw_mc')).statusCode).toBe(200);
+  });
+});
+
+describe('site offering', () => {
+  it('off: this site’s calls are refused, another site’s still pass, accounts keep the provider; on again: accepted', async () => {
+    const [player] = await playersAtDepth(ctx, 3, 'EVO');
+    const [mcPlayer] = await q<{ account_no: string }>(
+      ctx,
+      `select account_no from accounts where site_id = 'tw_mc' and kind = 'PLAYER' and verify_status = 'VERIFIED' and 'EVO' = any(providers)
+         and not is_disabled and not is_full_disabled and not is_full_readonly order by id limit 1`,
+    );
+    expect(mcPlayer).toBeDefined();
+    const enabled = async () => (await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where site_id = 'tw_web' and 'EVO' = any(providers)`))[0]!.n;
+    const enabledBefore = await enabled();
+    const logsBefore = (await opLogs(adminId)).length;
+
+    const off = await post(admin, 'set_site_offering', { code: 'EVO', offered: false });
+    expect(off.statusCode, off.body).toBe(200);
+    const refused = await signed(ctx, 'bets/place', { siteId: 'tw_web', items: [placeItem(betId(), player!)] });
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused).code).toBe(4005);
+    expect(await batch(ctx, 'place', [placeItem(betId(), mcPlayer!.account_no)], { site: 'tw_mc' })).toEqual(['OK']);
+    expect(await enabled()).toBe(enabledBefore);
+    const listed = (body(await post(admin, 'list')).data.providers as { code: string; offered: boolean }[]).find((p) => p.code === 'EVO')!;
+    expect(listed.offered).toBe(false);
+    // Off twice: nothing more happens.
+    expect((await post(admin, 'set_site_offering', { code: 'EVO', offered: false })).statusCode).toBe(200);
+
+    expect((await post(admin, 'set_site_offering', { code: 'EVO', offered: true })).statusCode).toBe(200);
+    expect(await batch(ctx, 'place', [placeItem(betId(), player!)])).toEqual(['OK']);
+    expect((await opLogs(adminId)).slice(logsBefore)).toEqual([
+      { action: 'OPERATION', target_id: adminId, before: { provider: 'EVO', site: 'tw_web', offered: true }, after: { provider: 'EVO', site: 'tw_web', offered: false } },
+      { action: 'OPERATION', target_id: adminId, before: { provider: 'EVO', site: 'tw_web', offered: false }, after: { provider: 'EVO', site: 'tw_web', offered: true } },
+    ]);
+  });
+});
+
+describe('secret rotation', () => {
+  it('answers a new secret once: the old signature is refused, the new one accepted; the secret is in no list and no log', async () => {
+    const [player] = await playersAtDepth(ctx, 3, 'EVO');
+    const old = await secretOf(ctx, 'EVO');
+    const res = await post(admin, 'rotate_secret', { code: 'EVO' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = body(res).data as { code: string; secret: string; secretRotatedAt: string };
+    expect(data.code).toBe('EVO');
+    expect(data.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(data.secret).not.toBe(old);
+    expect(await secretOf(ctx, 'EVO')).toBe(data.secret);
+
+    const stale = await signed(ctx, 'bets/place', { siteId: 'tw_web', items: [placeItem(betId(), player!)] }, { secret: old });
+    expect(stale.statusCode).toBe(401);
+    expect(body(stale).code).toBe(4001);
+    expect(await batch(ctx, 'place', [placeItem(betId(), player!)], { secret: data.secret })).toEqual(['OK']);
+
+    const list = await post(admin, 'list');
+    expect(list.body).not.toContain(data.secret);
+    expect((body(list).data.providers as { code: string; secretRotatedAt: string }[]).find((p) => p.code === 'EVO')!.secretRotatedAt).toBe(data.secretRotatedAt);
+
+    const [logs] = await q<{ text: string }>(ctx, `select coalesce(string_agg(before::text || after::text, ''), '') as text from operation_logs`);
+    expect(logs!.text).not.toContain(data.secret);
+    expect(logs!.text).not.toContain(old);
+    const [last] = (await opLogs(adminId)).slice(-1);
+    expect(last).toMatchObject({ action: 'OPERATION', before: { provider: 'EVO', secretSet: true }, after: { provider: 'EVO', secretSet: true, secretRotatedAt: data.secretRotatedAt } });
+
+    // Each rotation is a fresh secret.
+    const again = body(await post(admin, 'rotate_secret', { code: 'EVO' })).data as { secret: string };
+    expect(again.secret).not.toBe(data.secret);
+  });
+
+  it('gives a provider without a secret its first one', async () => {
+    await q(ctx, `update providers set secret = null where code = 'SABA'`);
+    const listed = (body(await post(admin, 'list')).data.providers as { code: string; secretSet: boolean; secretRotatedAt: string | null }[]).find((p) => p.code === 'SABA')!;
+    expect(listed).toMatchObject({ secretSet: false, secretRotatedAt: null });
+    const res = await post(admin, 'rotate_secret', { code: 'SABA' });
+    expect(res.statusCode).toBe(200);
+    expect(await secretOf(ctx, 'SABA')).toBe((body(res).data as { secret: string }).secret);
+    const [last] = (await opLogs(adminId)).slice(-1);
+    expect(last!.before).toEqual({ provider: 'SABA', secretSet: false, secretRotatedAt: null });
+  });
+});
