@@ -20,6 +20,7 @@ import { memberRoutes } from './modules/members/routes.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { logRoutes } from './modules/logs/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
+import { betRoutes } from './modules/bets/routes.js';
 import { lockRoutes } from './modules/lock/routes.js';
 import { errorLogRoutes } from './modules/error-log/routes.js';
 import { providerRoutes } from './modules/providers/routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ledgerRoutes);
       await api.register(logRoutes);
       await api.register(reportRoutes);
+      await api.register(betRoutes);
       await api.register(lockRoutes);
       await api.register(errorLogRoutes);
       await api.register(providerRoutes);

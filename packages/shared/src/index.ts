@@ -16,4 +16,5 @@ export * from './report.js';
 export * from './business-day.js';
 export * from './shell.js';
 export * from './provider-api.js';
+export * from './bets.js';
 export * from './providers.js';
