@@ -1,0 +1,16 @@
+import type { ProviderList, ProviderOfferingRequest, ProviderSecret, ProviderStatusRequest } from '@agent-bo/shared';
+import { api } from '../../../lib/api';
+
+const P = '/manage/provider';
+
+export const providerApi = {
+  list: (signal?: AbortSignal) => api.post<ProviderList>(`${P}/list`, {}, { signal }),
+  changeStatus: (body: ProviderStatusRequest) => api.post<null>(`${P}/change_status`, body, { successMessage: true }),
+  setOffering: (body: ProviderOfferingRequest) => api.post<null>(`${P}/set_site_offering`, body, { successMessage: true }),
+  /** The one answer that carries the secret: the screen shows it once and keeps it nowhere. */
+  rotateSecret: (code: string) => api.post<ProviderSecret>(`${P}/rotate_secret`, { code }),
+};
+
+export const providerKeys = {
+  list: ['provider', 'list'] as const,
+};
