@@ -54,8 +54,17 @@ function checkRange(v: { start?: string; end?: string }, ctx: z.RefinementCtx): 
   if (a === null) ctx.addIssue({ code: 'custom', path: ['start'], message: 'dateTime.format' });
   if (b === null) ctx.addIssue({ code: 'custom', path: ['end'], message: 'dateTime.format' });
   if (a === null || b === null) return;
-  if (b < a) ctx.addIssue({ code: 'custom', path: ['end'], message: 'dateRange.order' });
-  else if (b - a >= BET_MAX_RANGE_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', path: ['end'], message: 'dateRange.max' });
+  const issue = betRangeIssue(v.start, v.end);
+  if (issue) ctx.addIssue({ code: 'custom', path: ['end'], message: issue });
+}
+
+/** What is wrong with a range of two valid wall clocks: end before start, or too long; null when fine. */
+export function betRangeIssue(start: string, end: string): 'dateRange.order' | 'dateRange.max' | null {
+  const a = naiveMs(start);
+  const b = naiveMs(end);
+  if (a === null || b === null) return null;
+  if (b < a) return 'dateRange.order';
+  return b - a >= BET_MAX_RANGE_DAYS * 86_400_000 ? 'dateRange.max' : null;
 }
 
 const filterShape = {
