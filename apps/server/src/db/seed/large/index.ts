@@ -20,7 +20,9 @@ import { buildTree, maxAccounts, type SeedAccount } from './tree.js';
  *      them row by row; `indexes: 'keep'` to compare);
  *   3. report_rollups by SQL from the bets, one INSERT … SELECT … GROUP BY per chain depth, with
  *      the settlement's rule (docs/REPORTS.md): each settled bet adds to every link of its chain,
- *      shares truncated per bet from the ratios stored on the bet (`share_ratios`);
+ *      shares truncated per bet from the ratios stored on the bet (`share_ratios`). Rows go in
+ *      primary-key order, so one agent's rows for a date range sit on few heap pages, as they do
+ *      when settlement writes them day after day (in hash order the report read ~2× slower);
  *   4. ANALYZE.
  *
  * Balances stay 0 and no ledger rows are written: the ledger invariants hold trivially (every
@@ -250,7 +252,8 @@ export function rollupSql(i: number): string {
            sum((-win_loss) * (share_ratios[${i}]::bigint - ${rChild}) / 10000)
       from bets
      where site_id = $1 and status = 'Settled' and cardinality(agent_path) >= ${i}
-     group by 1, 2, 3, 4, 5, 6`;
+     group by 1, 2, 3, 4, 5, 6
+     order by 1, 2, 3, 4, 5, 6`;
 }
 
 async function copy(client: pg.PoolClient, statement: string, rows: Iterable<string>): Promise<void> {
