@@ -7,32 +7,15 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Avatar, Button, Card, Col, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Avatar, Button, Card, Col, Row, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/money';
 import { dashboardKeys, fetchDashboardOverview } from '../api/dashboard-api';
+import { Figure } from '../components/figure';
+import { StatsSection } from '../components/stats-section';
 import { levelLabel } from '../level-label';
 
-function Figure({ testId, title, icon, value, extra }: { testId: string; title: string; icon: ReactNode; value: ReactNode; extra?: ReactNode }) {
-  return (
-    <Card className="dash-card" variant="borderless">
-      <Statistic
-        title={
-          <span className="dash-card__title">
-            <span className="dash-card__icon">{icon}</span>
-            {title}
-          </span>
-        }
-        value={0}
-        formatter={() => <span data-testid={testId}>{value}</span>}
-      />
-      {extra ? <div className="dash-card__extra">{extra}</div> : null}
-    </Card>
-  );
-}
-
-/** Dashboard: the signed-in user's own figures. */
+/** Dashboard: the signed-in user's own figures, then the sales, shares, visits and trends of its subtree. */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const overview = useQuery({
@@ -123,6 +106,8 @@ export default function DashboardPage() {
           <Figure testId="dash-subtree-players" title={t('subtreePlayers')} icon={<TeamOutlined />} value={data.subtreePlayers} />
         </Col>
       </Row>
+
+      <StatsSection />
     </div>
   );
 }
