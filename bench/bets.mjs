@@ -1,0 +1,275 @@
+#!/usr/bin/env node
+/**
+ * Bet ingestion benchmark (issue 6): the signed provider API over real HTTP on 127.0.0.1.
+ *
+ *   npm run build -w @agent-bo/shared && npm run build -w @agent-bo/server
+ *   node bench/bets.mjs [--duration=10] [--warmup=2] [--single-connections=16] [--batch-connections=5]
+ *                       [--batch=1000] [--duplicates=0.1] [--copy-rows=500000] [--cases=single,batch,settle,copy]
+ *                       [--data-dir=DIR] [--json=out.json]
+ *
+ * The production server (LOG_LEVEL=warn, no rate limit) runs on a temporary DATA_DIR (initdb,
+ * migrations, demo seed by the server itself; removed at the end unless --data-dir is given).
+ * Bets go to the demo site tw_web for its VERIFIED, unrestricted players; each connection signs
+ * with one provider's secret (read from the database), connection w using the w-th ACTIVE
+ * provider, since batches of one (site, provider) are serialised by the API.
+ *
+ * Cases:
+ * - single: `--single-connections` connections, each call places one new bet.
+ * - batch: `--batch-connections` connections, each call places `--batch` items of which a share
+ *   `--duplicates` are identical replays of bets placed earlier by the same connection
+ *   (answered DUPLICATE, nothing written); bets/s counts the new bets (OK), items/s everything.
+ * - settle: the bets placed by the batch case settled in batches of `--batch` (these calls
+ *   write the bet versions and the rollups of every chain link).
+ * - copy: the raw ceiling — COPY of `--copy-rows` generated bet rows into the same `bets` table
+ *   with its indexes, through pg-copy-streams, in one transaction rolled back at the end.
+ *
+ * Only calls that start and end inside the measured window count; latency is per HTTP call.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { embeddedUrl, log, machine, parseOptions, request, requireFromServer, sleep, startServer, summary } from './support.mjs';
+
+const opt = parseOptions({
+  duration: '10',
+  warmup: '2',
+  'single-connections': '16',
+  'batch-connections': '5',
+  batch: '1000',
+  duplicates: '0.1',
+  'copy-rows': '500000',
+  cases: 'single,batch,settle,copy',
+  'data-dir': '',
+  json: '',
+});
+const duration = Number(opt.duration);
+const warmup = Number(opt.warmup);
+const batchSize = Number(opt.batch);
+const dupShare = Number(opt.duplicates);
+const cases = new Set(opt.cases.split(','));
+if (!(batchSize >= 1 && batchSize <= 1000)) throw new Error('--batch must be 1..1000');
+if (!(dupShare >= 0 && dupShare < 1)) throw new Error('--duplicates must be in [0, 1)');
+const pg = requireFromServer('pg');
+const copyStreams = requireFromServer('pg-copy-streams');
+
+const SITE = 'tw_web';
+const ownDir = !opt['data-dir'];
+const dataDir = ownDir ? await mkdtemp(path.join(os.tmpdir(), 'agent-bo-bench-bets-')) : path.resolve(opt['data-dir']);
+log(`starting the server (initdb, migrations, demo seed) in ${dataDir}`);
+const server = await startServer({ DATA_DIR: dataDir });
+const db = new pg.Client({ connectionString: embeddedUrl(dataDir) });
+await db.connect();
+const results = { machine: machine(), options: opt, cases: [] };
+
+const run = `b${randomBytes(3).toString('hex')}`;
+const CATEGORY = { EVO: 'LIVE', PG: 'SLOT', JILI: 'FISH', SABA: 'SPORTS', PP: 'SLOT' };
+
+function signedPost(agent, provider, op, items) {
+  const body = JSON.stringify({ siteId: SITE, items });
+  const ts = String(Date.now());
+  const sig = createHmac('sha256', provider.secret).update(`${ts}.${body}`).digest('hex');
+  return request(agent, server.port, `/api/provider/v1/bets/${op}`, {
+    rawBody: body,
+    headers: { 'x-provider-code': provider.code, 'x-timestamp': ts, 'x-signature': sig },
+  });
+}
+
+/**
+ * `connections` workers call `once(w, i)` back to back for warmup + duration seconds. `once`
+ * resolves { ms, ok, duplicate, refused, items, error }. Only calls inside the window count.
+ */
+async function measure(name, connections, once, seconds = duration) {
+  const lat = [];
+  const totals = { calls: 0, items: 0, ok: 0, duplicate: 0, refused: 0, errors: 0 };
+  let measuring = false;
+  let stop = false;
+  let firstError;
+  const workers = Array.from({ length: connections }, async (_, w) => {
+    for (let i = 0; !stop; i++) {
+      const was = measuring;
+      const r = await once(w, i);
+      if (r === null) break; // nothing left to do
+      if (r.error && !firstError) firstError = r.error;
+      if (was && measuring) {
+        lat.push(r.ms);
+        totals.calls++;
+        totals.items += r.items;
+        totals.ok += r.ok;
+        totals.duplicate += r.duplicate;
+        totals.refused += r.refused;
+        if (r.error) totals.errors++;
+      }
+    }
+  });
+  await sleep(warmup * 1000);
+  measuring = true;
+  const t0 = process.hrtime.bigint();
+  await sleep(seconds * 1000);
+  measuring = false;
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  stop = true;
+  await Promise.all(workers);
+  const result = {
+    name,
+    connections,
+    seconds: Number(wall.toFixed(2)),
+    betsPerSecond: Math.round(totals.ok / wall),
+    itemsPerSecond: Math.round(totals.items / wall),
+    callsPerSecond: Math.round(totals.calls / wall),
+    ...totals,
+    latencyMs: summary(lat),
+    loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
+    firstError,
+  };
+  log(JSON.stringify(result));
+  results.cases.push(result);
+  return result;
+}
+
+const outcome = (r, items) => {
+  if (!r.body?.success) return { ms: r.ms, items, ok: 0, duplicate: 0, refused: 0, error: JSON.stringify(r.body ?? r.error ?? r.status).slice(0, 300) };
+  const d = r.body.data;
+  return { ms: r.ms, items, ok: d.ok, duplicate: d.duplicate, refused: d.refused, error: d.refused ? JSON.stringify(d.results.find((x) => x.status === 'REFUSED')) : undefined };
+};
+
+try {
+  const { rows: providers } = await db.query(`select code, secret from providers where status = 'ACTIVE' and secret is not null order by code`);
+  // Players who may bet with each provider: VERIFIED, not disabled, no fully disabled or fully
+  // read-only ancestor, the provider enabled.
+  const { rows: players } = await db.query(
+    `select p.account_no, p.providers from accounts p
+      where p.site_id = $1 and p.kind = 'PLAYER' and p.verify_status = 'VERIFIED' and not p.is_disabled
+        and not p.is_full_disabled and not p.is_full_readonly
+        and not exists (select 1 from accounts a where a.id = any (p.path) and (a.is_full_disabled or a.is_full_readonly))`,
+    [SITE],
+  );
+  const byProvider = new Map(providers.map((p) => [p.code, players.filter((x) => x.providers.includes(p.code)).map((x) => x.account_no)]));
+  const usable = providers.filter((p) => byProvider.get(p.code).length > 0);
+  log(`${players.length} players; providers ${usable.map((p) => `${p.code} (${byProvider.get(p.code).length} players)`).join(', ')}`);
+
+  let seq = 0;
+  const newItem = (provider, w) => {
+    const list = byProvider.get(provider.code);
+    const n = ++seq;
+    return {
+      betId: `${run}-${w}-${n}`,
+      playerAccountNo: list[n % list.length],
+      gameCode: `${provider.code}-G${n % 40}`,
+      gameCategory: CATEGORY[provider.code] ?? 'SLOT',
+      roundId: `r${n}`,
+      betAmount: `${10 + (n % 490)}.00`,
+      placedAt: new Date().toISOString(),
+    };
+  };
+
+  if (cases.has('single')) {
+    const conns = Number(opt['single-connections']);
+    const agents = Array.from({ length: conns }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    await measure('single place (1 bet per call)', conns, async (w) => {
+      const provider = usable[w % usable.length];
+      return outcome(await signedPost(agents[w], provider, 'place', [newItem(provider, w)]), 1);
+    });
+    for (const a of agents) a.destroy();
+  }
+
+  /** Bets placed by the batch case, per connection, for its duplicates and the settle case. */
+  const placed = [];
+  if (cases.has('batch') || cases.has('settle')) {
+    const conns = Number(opt['batch-connections']);
+    const agents = Array.from({ length: conns }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    for (let w = 0; w < conns; w++) placed.push([]);
+    await measure(`batched place (${batchSize} items, ${Math.round(dupShare * 100)} % duplicates)`, conns, async (w) => {
+      const provider = usable[w % usable.length];
+      const mine = placed[w];
+      const items = [];
+      const dups = mine.length >= batchSize ? Math.round(batchSize * dupShare) : 0;
+      for (let k = 0; k < dups; k++) items.push(mine[Math.floor(Math.random() * mine.length)]);
+      const fresh = [];
+      while (items.length < batchSize) {
+        const it = newItem(provider, w);
+        fresh.push(it);
+        items.push(it);
+      }
+      const r = outcome(await signedPost(agents[w], provider, 'place', items), items.length);
+      if (r.ok) mine.push(...fresh);
+      return r;
+    });
+    for (const a of agents) a.destroy();
+  }
+
+  if (cases.has('settle')) {
+    const conns = placed.length;
+    const agents = Array.from({ length: conns }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    const cursor = placed.map(() => 0);
+    const total = placed.reduce((n, l) => n + l.length, 0);
+    log(`settling ${total} placed bets`);
+    await measure(`batched settle (${batchSize} items; bet versions + rollups)`, conns, async (w) => {
+      const provider = usable[w % usable.length];
+      const mine = placed[w];
+      if (cursor[w] >= mine.length) return null;
+      const slice = mine.slice(cursor[w], cursor[w] + batchSize);
+      cursor[w] += slice.length;
+      const now = new Date().toISOString();
+      const items = slice.map((b, k) => {
+        const stake = Number(b.betAmount);
+        const payout = k % 2 === 0 ? 0 : stake * 2;
+        return { betId: b.betId, validBet: b.betAmount, payout: payout.toFixed(2), settledAt: now };
+      });
+      return outcome(await signedPost(agents[w], provider, 'settle', items), items.length);
+    });
+    for (const a of agents) a.destroy();
+  }
+
+  if (cases.has('copy')) {
+    const rows = Number(opt['copy-rows']);
+    const { rows: sample } = await db.query(`select id, path from accounts where site_id = $1 and kind = 'PLAYER' limit 100`, [SITE]);
+    const { rows: idx } = await db.query(`select count(*)::int as n from pg_indexes where tablename = 'bets'`);
+    const day = new Date().toISOString().slice(0, 10);
+    const at = new Date().toISOString();
+    function* gen() {
+      let chunk = '';
+      for (let n = 0; n < rows; n++) {
+        const p = sample[n % sample.length];
+        chunk += `${SITE}\tEVO\t${run}-copy-${n}\t1\t${p.id}\t{${p.path.join(',')}}\tEVO-G${n % 40}\tLIVE\tr${n}\t${1000 + (n % 49000)}\t0\t0\t0\tUnsettled\t${at}\t\\N\t\\N\t${day}\n`;
+        if (chunk.length > 256_000) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk) yield chunk;
+    }
+    await db.query('begin');
+    const t0 = process.hrtime.bigint();
+    await pipeline(
+      Readable.from(gen()),
+      db.query(
+        copyStreams.from(
+          'copy bets (site_id, provider_code, provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id, bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, share_ratios, business_date) from stdin',
+        ),
+      ),
+    );
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    await db.query('rollback');
+    const r = { name: `raw COPY into bets (${idx[0].n} indexes), one transaction`, rows, seconds: Number(seconds.toFixed(2)), rowsPerSecond: Math.round(rows / seconds), loadavg: os.loadavg().map((x) => Number(x.toFixed(2))) };
+    log(JSON.stringify(r));
+    results.cases.push(r);
+  }
+
+  const { rows: check } = await db.query(
+    `select (select count(*) from bets where provider_bet_id like $1)::int as bets,
+            (select count(*) from bets where provider_bet_id like $1 and status = 'Settled')::int as settled`,
+    [`${run}-%`],
+  );
+  results.stored = check[0];
+  results.machineAfter = machine();
+  if (opt.json) await writeFile(opt.json, JSON.stringify(results, null, 2));
+  console.log(JSON.stringify(results, null, 2));
+} finally {
+  await db.end();
+  await server.stop();
+  if (ownDir) await rm(dataDir, { recursive: true, force: true });
+}
