@@ -18,6 +18,7 @@ import { menuRoutes } from './modules/menu/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
+import { walletRoutes } from './modules/wallet/routes.js';
 import { logRoutes } from './modules/logs/routes.js';
 import { reportRoutes } from './modules/report/routes.js';
 import { betRoutes } from './modules/bets/routes.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dashboardRoutes);
       await api.register(memberRoutes);
       await api.register(ledgerRoutes);
+      await api.register(walletRoutes);
       await api.register(logRoutes);
       await api.register(reportRoutes);
       await api.register(betRoutes);

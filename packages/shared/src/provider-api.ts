@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GAME_CATEGORIES } from './enums.js';
-import { MAX_AMOUNT_MINOR } from './ledger.js';
-import { toMinorUnits } from './money.js';
+import { accountIdSchema } from './auth.js';
+import { MAX_AMOUNT_MINOR, amountSchema, balanceChangeSchema, idempotencyKeySchema } from './ledger.js';
+import { moneyStringSchema, toMinorUnits } from './money.js';
 import { SITE_IDS } from './sites.js';
 
 /**
@@ -117,3 +118,86 @@ export const providerBatchResultSchema = z.object({
   refused: z.number().int(),
 });
 export type ProviderBatchResult = z.infer<typeof providerBatchResultSchema>;
+
+// ---- wallet transfers ------------------------------------------------------------------------
+
+/**
+ * `wallet/transfer_out` (player → provider) and `wallet/transfer_in` (provider → player): one item
+ * per transfer. `transactionId` is the provider's id of the transfer: unique per (site, provider),
+ * bound to its first outcome (a refusal included), so a retry after a refusal needs a new id.
+ */
+export const walletTransferItemSchema = z.strictObject({
+  transactionId: idSchema,
+  playerAccountNo: z.string().min(1).max(64),
+  amount: providerStakeSchema,
+});
+export type WalletTransferItem = z.infer<typeof walletTransferItemSchema>;
+export const walletTransferRequestSchema = batchSchema(walletTransferItemSchema);
+export type WalletTransferRequest = z.infer<typeof walletTransferRequestSchema>;
+
+export const walletItemResultSchema = z.object({
+  transactionId: z.string(),
+  status: z.enum(PROVIDER_ITEM_STATUSES),
+  /** OK and DUPLICATE: the player's main balance right after this transfer (as first recorded). */
+  balance: z.string().optional(),
+  /** REFUSED only: the catalogue code, its name and the message in the caller's language. */
+  code: z.number().int().optional(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+});
+export type WalletItemResult = z.infer<typeof walletItemResultSchema>;
+
+export const walletBatchResultSchema = z.object({
+  results: z.array(walletItemResultSchema),
+  ok: z.number().int(),
+  duplicate: z.number().int(),
+  refused: z.number().int(),
+});
+export type WalletBatchResult = z.infer<typeof walletBatchResultSchema>;
+
+// ---- staff: pulling a player's credit back from a provider (OPERATION_TRANSFER) ---------------
+
+const providerCodeSchema = z.string().trim().min(1).max(32);
+
+/** `POST /api/manage/player/transfer_back`: TRANSFER_IN of at most the player's outstanding position. */
+export const transferBackRequestSchema = z.strictObject({
+  id: accountIdSchema,
+  providerCode: providerCodeSchema,
+  amount: amountSchema,
+  memo: z.string().trim().max(200).optional(),
+  idempotencyKey: idempotencyKeySchema.optional(),
+});
+export type TransferBackRequest = z.infer<typeof transferBackRequestSchema>;
+
+export const transferBackResultSchema = z.object({
+  transactionId: z.string(),
+  kind: z.literal('TRANSFER_IN'),
+  providerCode: z.string(),
+  amount: moneyStringSchema,
+  /** The player's main balance. */
+  player: balanceChangeSchema,
+  /** The player's outstanding position at the provider before and after. */
+  positionBefore: moneyStringSchema,
+  positionAfter: moneyStringSchema,
+  createdAt: z.string(),
+  replayed: z.boolean(),
+});
+export type TransferBackResult = z.infer<typeof transferBackResultSchema>;
+
+/** `GET /api/manage/player/provider_positions?id=`: what the platform sees the player holding at each provider. */
+export const providerPositionsQuerySchema = z.strictObject({ id: z.coerce.number().pipe(accountIdSchema) });
+export const providerPositionSchema = z.object({
+  providerCode: z.string(),
+  providerName: z.string(),
+  status: z.string(),
+  /** Σ TRANSFER_OUT − Σ TRANSFER_IN − Σ REFUND of this player at this provider, never below zero. */
+  position: moneyStringSchema,
+});
+export type ProviderPosition = z.infer<typeof providerPositionSchema>;
+export const providerPositionsSchema = z.object({
+  id: accountIdSchema,
+  accountNo: z.string(),
+  balance: moneyStringSchema,
+  positions: z.array(providerPositionSchema),
+});
+export type ProviderPositions = z.infer<typeof providerPositionsSchema>;

@@ -36,6 +36,11 @@ export const ledgerTransactions = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_transactions_idem_uq').on(t.siteId, t.operatorId, t.idempotencyKey),
+    // System postings (operator null: provider wallet transfers, bet refunds) have their own key
+    // space per site; the index above treats null operators as distinct and would not bind them.
+    uniqueIndex('ledger_transactions_system_idem_uq')
+      .on(t.siteId, t.idempotencyKey)
+      .where(sql`${t.operatorId} is null and ${t.idempotencyKey} is not null`),
     index('ledger_transactions_site_created_idx').on(t.siteId, t.createdAt),
   ],
 );
@@ -68,6 +73,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_site_created_idx').on(t.siteId, t.createdAt),
     index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
+    // A player's outstanding position at a provider: Σ of its provider legs.
+    index('ledger_entries_account_provider_idx').on(t.accountId, t.provider).where(sql`${t.provider} is not null`),
     index('ledger_entries_transaction_idx').on(t.transactionId),
     check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
   ],

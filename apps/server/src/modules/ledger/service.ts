@@ -61,7 +61,7 @@ export interface PostInput {
   memo?: string | null;
   /** Game provider code of TRANSFER_OUT / TRANSFER_IN / REFUND legs. */
   provider?: string | null;
-  /** Replay protection: (site, operator, key) is unique. */
+  /** Replay protection: (site, operator, key) is unique; for the system (operator null), (site, key). */
   idempotency?: { key: string; requestHash: string } | null;
   /** Transaction time (default: now). Lets tests move the clock (relief business day). */
   now?: Date;
@@ -188,7 +188,7 @@ export async function post(q: Q, input: PostInput): Promise<Posted> {
   } catch (err) {
     const pg = pgError(err);
     if (pg?.code === 'LG001' && pg.message && pg.message in ERRORS) throw new AppError(pg.message as ErrorName);
-    if (pg?.code === '23505' && pg.constraint === 'ledger_transactions_idem_uq') throw new DuplicateKey();
+    if (pg?.code === '23505' && (pg.constraint === 'ledger_transactions_idem_uq' || pg.constraint === 'ledger_transactions_system_idem_uq')) throw new DuplicateKey();
     throw err;
   }
   if (!row) throw new Error('ledger posting returned nothing');

@@ -9,11 +9,14 @@ import {
   providerBatchResultSchema,
   resettleBetsRequestSchema,
   settleBetsRequestSchema,
+  walletBatchResultSchema,
+  walletTransferRequestSchema,
 } from '@agent-bo/shared';
 import { AppError } from '../../lib/app-error.js';
 import { localeOf, ok } from '../../plugins/envelope.js';
 import { cancelBets, placeBets, resettleBets, settleBets, type ProviderContext } from './service.js';
 import { verifyProviderCall, type ProviderRow } from './signature.js';
+import { walletTransfers } from './wallet.js';
 
 interface RawState {
   raw: Buffer;
@@ -50,7 +53,8 @@ export async function providerApiRoutes(app: FastifyInstance) {
   // The signature is checked before the body is validated, so an unsigned caller learns nothing.
   app.addHook('preValidation', async (request) => {
     const state = raw.get(request) ?? { raw: Buffer.alloc(0), invalid: false };
-    state.provider = await verifyProviderCall(app.db, request.headers, state.raw, app.config.now());
+    const anyStatus = (request.routeOptions.config as { providerAnyStatus?: boolean } | undefined)?.providerAnyStatus === true;
+    state.provider = await verifyProviderCall(app.db, request.headers, state.raw, app.config.now(), { anyStatus });
     raw.set(request, state);
     if (state.invalid) throw new AppError('BAD_REQUEST');
   });
@@ -68,7 +72,7 @@ export async function providerApiRoutes(app: FastifyInstance) {
     // provider's batches. Unsigned calls cost one indexed lookup before they are refused.
     config: { rateLimit: false as const },
   };
-  const schemaOf = <B>(summary: string, body: B) => ({
+  const schemaOf = <B>(summary: string, body: B, response: unknown = envelopeSchema(providerBatchResultSchema)) => ({
     tags: ['provider API'],
     summary,
     description:
@@ -78,7 +82,7 @@ export async function providerApiRoutes(app: FastifyInstance) {
       `nothing changed) or REFUSED with an error code. See docs/REPORTS.md.`,
     security: [{ providerCode: [], providerTimestamp: [], providerSignature: [] }],
     body,
-    response: { 200: envelopeSchema(providerBatchResultSchema) },
+    response: { 200: response },
   });
 
   r.post('/bets/place', { ...common, schema: schemaOf('Place bets (status Unsettled)', placeBetsRequestSchema) }, async (req) =>
@@ -94,5 +98,33 @@ export async function providerApiRoutes(app: FastifyInstance) {
     '/bets/resettle',
     { ...common, schema: schemaOf('Resettle Settled bets: the current version becomes Superseded, a new version is Settled', resettleBetsRequestSchema) },
     async (req) => ok(await resettleBets(context(req, req.body.siteId), req.body.items)),
+  );
+
+  const walletResponse = envelopeSchema(walletBatchResultSchema);
+  r.post(
+    '/wallet/transfer_out',
+    {
+      ...common,
+      schema: schemaOf(
+        "Player → provider: the player's main balance down, the house up (TRANSFER_OUT). Refused for a restricted or unverified player, a provider not enabled for the player, an insufficient balance",
+        walletTransferRequestSchema,
+        walletResponse,
+      ),
+    },
+    async (req) => ok(await walletTransfers(context(req, req.body.siteId), 'out', req.body.items)),
+  );
+  r.post(
+    '/wallet/transfer_in',
+    {
+      ...common,
+      // Credit must be able to come home: accepted whatever the provider's status or the site's offering.
+      config: { ...common.config, providerAnyStatus: true },
+      schema: schemaOf(
+        "Provider → player: the house down, the player's main balance up (TRANSFER_IN). Any player of the site, even restricted; no cap (winnings come back too)",
+        walletTransferRequestSchema,
+        walletResponse,
+      ),
+    },
+    async (req) => ok(await walletTransfers(context(req, req.body.siteId), 'in', req.body.items)),
   );
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ERRORS,
@@ -22,6 +23,7 @@ import { resolveWithAncestors, type AccountRow } from '../account/service.js';
 import { siteTimeZone } from '../auth/service.js';
 import type { Tx } from '../members/access.js';
 import { chainShares } from './shares.js';
+import { houseOf, lockAccounts, postHouseTransfer, refundKey } from './wallet.js';
 
 /**
  * Bets from game providers (PRODUCT.md §5): place, settle, cancel and resettle in batches.
@@ -30,7 +32,8 @@ import { chainShares } from './shares.js';
  *
  *   (none)    --place-->    Unsettled
  *   Unsettled --settle-->   Settled          (rollups: + this version)
- *   Unsettled --cancel-->   Canceled         (rollups: nothing; they count settled bets only)
+ *   Unsettled --cancel-->   Canceled         (rollups: nothing; they count settled bets only;
+ *                                             the stake is refunded: REFUND house → player)
  *   Settled   --resettle--> Superseded, and a new version Settled
  *                                            (rollups: − the old version, + the new one)
  *
@@ -150,6 +153,8 @@ class Batch {
   private readonly players = new Map<string, PlayerInfo>();
   private readonly ratios = new Map<number, number>();
   private readonly deltas = new Map<string, Delta>();
+  /** Bets canceled by this batch: each refunds its stake (REFUND, house → player). */
+  private readonly refunds: { betId: string; playerId: number; amount: bigint }[] = [];
   private readonly timeZone: string;
 
   private constructor(
@@ -293,6 +298,8 @@ class Batch {
     if (cur.row.status !== 'Unsettled') throw new Refusal('BET_STATE_CONFLICT');
     cur.row.status = 'Canceled';
     cur.dirty = true;
+    // The stake goes back to the player's main balance, posted with the status change (write()).
+    this.refunds.push({ betId: item.betId, playerId: cur.row.playerId, amount: cur.row.betAmount as bigint });
     return OK;
   }
 
@@ -365,8 +372,39 @@ class Batch {
     }
   }
 
-  /** Updated versions, new versions, then the rollups: a few statements per batch. */
+  /** Updated versions, new versions, the refunds of canceled bets, then the rollups. */
   async write(): Promise<void> {
+    await this.writeBets();
+    await this.writeRefunds();
+    await this.writeRollups();
+  }
+
+  /**
+   * One REFUND posting per canceled bet, in the batch's transaction, keyed `refund:<provider>:<betId>`:
+   * a cancel replayed or raced finds the bet Canceled (the advisory lock serialises the batches)
+   * and moves nothing, and the key is the ledger's own guard. Lock order: the bet lock (held),
+   * then the house and the players in ascending id order, as every posting locks them.
+   */
+  private async writeRefunds(): Promise<void> {
+    if (!this.refunds.length) return;
+    const houseId = await houseOf(this.tx, this.ctx.siteId);
+    await lockAccounts(this.tx, [houseId, ...this.refunds.map((r) => r.playerId)]);
+    for (const r of this.refunds) {
+      await postHouseTransfer(this.tx, {
+        siteId: this.ctx.siteId,
+        kind: 'REFUND',
+        providerCode: this.ctx.providerCode,
+        houseId,
+        playerId: r.playerId,
+        amount: r.amount,
+        toPlayer: true,
+        key: refundKey(this.ctx.providerCode, r.betId),
+        hash: createHash('sha256').update(`refund\n${r.betId}\n${r.playerId}\n${r.amount}`).digest('hex'),
+      });
+    }
+  }
+
+  private async writeBets(): Promise<void> {
     const changed: BetRow[] = [];
     const created: NewBetRow[] = [];
     for (const state of this.bets.values()) {
@@ -408,6 +446,9 @@ class Batch {
                  win_loss, status, placed_at, settled_at, business_date, share_ratios)`);
     }
 
+  }
+
+  private async writeRollups(): Promise<void> {
     const deltas = [...this.deltas.values()]
       .filter((d) => d.betCount !== 0n || d.betAmount !== 0n || d.validBet !== 0n || d.payout !== 0n || d.winLoss !== 0n || d.childShare !== 0n || d.ancestorShare !== 0n)
       .sort(compareDelta);

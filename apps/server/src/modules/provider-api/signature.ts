@@ -25,9 +25,15 @@ export function signProviderBody(secret: string, timestamp: string | number, raw
  * malformed header → PROVIDER_SIGNATURE_INVALID; a timestamp more than 5 minutes away →
  * PROVIDER_TIMESTAMP_STALE; an unknown provider or one without a secret → PROVIDER_UNKNOWN; a
  * wrong signature → PROVIDER_SIGNATURE_INVALID. Only then is the provider's status looked at
- * (PROVIDER_NOT_ACTIVE), so an unsigned caller learns nothing about it.
+ * (PROVIDER_NOT_ACTIVE, unless `anyStatus`), so an unsigned caller learns nothing about it.
  */
-export async function verifyProviderCall(db: Db, headers: Headers, rawBody: Buffer, now: Date): Promise<ProviderRow> {
+export async function verifyProviderCall(
+  db: Db,
+  headers: Headers,
+  rawBody: Buffer,
+  now: Date,
+  options: { anyStatus?: boolean } = {},
+): Promise<ProviderRow> {
   const code = header(headers, PROVIDER_HEADERS.provider);
   const timestamp = header(headers, PROVIDER_HEADERS.timestamp);
   const signature = header(headers, PROVIDER_HEADERS.signature);
@@ -42,6 +48,8 @@ export async function verifyProviderCall(db: Db, headers: Headers, rawBody: Buff
   const expected = createHmac('sha256', provider.secret).update(`${timestamp}.`).update(rawBody).digest();
   const given = Buffer.from(signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('PROVIDER_SIGNATURE_INVALID');
-  if (provider.status !== 'ACTIVE') throw new AppError('PROVIDER_NOT_ACTIVE');
+  // wallet/transfer_in passes `anyStatus`: a provider in maintenance or taken off must still be
+  // able to send its players' credit home.
+  if (provider.status !== 'ACTIVE' && !options.anyStatus) throw new AppError('PROVIDER_NOT_ACTIVE');
   return provider;
 }

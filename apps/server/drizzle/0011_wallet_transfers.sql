@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_entries_account_provider_idx" ON "ledger_entries" USING btree ("account_id","provider") WHERE "ledger_entries"."provider" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_transactions_system_idem_uq" ON "ledger_transactions" USING btree ("site_id","idempotency_key") WHERE "ledger_transactions"."operator_id" is null and "ledger_transactions"."idempotency_key" is not null;
