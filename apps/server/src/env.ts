@@ -103,6 +103,10 @@ const envSchema = z.object({
     emptyToUndefined,
     port.refine((p) => p !== 5432, { message: 'must not be 5432 (left to a system PostgreSQL)' }).optional(),
   ),
+  /** Demo mode: simulated provider traffic into sites without bets after start; unset: on, except NODE_ENV=test. */
+  DEMO_TRAFFIC: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
+  /** `npm run simulate` only: providers' secrets as CODE=hex,CODE=hex (instead of reading them from the database). */
+  SIMULATOR_SECRETS: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -8,6 +8,7 @@ import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedPg } from './db/em
 import { runMigrations } from './db/migrate.js';
 import { DEMO_CREDENTIALS, seedDemo } from './db/seed/demo.js';
 import { upsertSites } from './db/seed/sites.js';
+import { demoTrafficWanted, loopbackUrl, startDemoTraffic } from './simulator/demo.js';
 import { pino } from 'pino';
 
 /** env → database (embedded or external) → migrations → seed (demo) → listen; graceful close. */
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   let embedded: EmbeddedPg | undefined;
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
+  let demoTraffic: ReturnType<typeof startDemoTraffic> | undefined;
   let closing = false;
 
   const close = async (signal: string) => {
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     closing = true;
     log.info({ signal }, 'shutting down');
     try {
+      await demoTraffic?.stop();
       await app?.close();
       await database?.close();
       await embedded?.stop();
@@ -103,6 +106,10 @@ async function main(): Promise<void> {
     log.info(`agent back office on http://${shown}:${env.PORT} (API ${env.API_PREFIX}, docs ${env.API_PREFIX}/docs)`);
     if (isDemoMode(env)) {
       log.info(`demo mode: sign in as ${DEMO_CREDENTIALS.accountNo} / ${DEMO_CREDENTIALS.password} (every site)`);
+      // Bets for sites that have none, through the provider API on our own port, in the background.
+      if (demoTrafficWanted(env)) {
+        demoTraffic = startDemoTraffic({ db: database.pool, baseUrl: loopbackUrl(app.server.address()), apiPrefix: env.API_PREFIX, log });
+      }
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -1,0 +1,169 @@
+import { parseArgs } from 'node:util';
+import { SITE_IDS, type SiteId } from '@agent-bo/shared';
+import { EnvError, loadEnv } from '../env.js';
+import { connectReadOnly, runningEmbeddedUrl } from '../simulator/database.js';
+import { DirectoryError, loadDirectory, parsePlayers, parseSecrets, type Directory } from '../simulator/directory.js';
+import { DEFAULT_RATES, formatSummary, runSimulation, type FateRates } from '../simulator/engine.js';
+
+const USAGE = `npm run simulate -- [options]
+
+Plays provider traffic against a running server through the signed provider API.
+
+  --url URL            server origin (default http://localhost:PORT)
+  --api-prefix PATH    API prefix (default API_PREFIX or /api)
+  --site ID            site (default tw_web; one of ${SITE_IDS.join(', ')})
+  --bets N             bets to place (default 1000 without --duration)
+  --duration T         place bets for this long: 90s, 5m, 1h (then settle what is due)
+  --rate N             at most N bets per second (default: as fast as the server answers)
+  --batch N            items per call, 1..1000 (default 100)
+  --concurrency N      calls in flight (default 4)
+  --players N          distinct players in play (default: all of the site)
+  --days N             spread placing times over the last N days (default 0: now)
+  --settle-delay MS    live: delay before a bet is settled (default 2000)
+  --seed S             seed of every decision (default 1): the same seed plays the same traffic
+  --run-id ID          prefix of bet ids (default sim + time)
+  --cancel-rate R      share of bets canceled (default ${DEFAULT_RATES.cancel})
+  --resettle-rate R    share of bets resettled (default ${DEFAULT_RATES.resettle})
+  --open-rate R        share of bets left unsettled (default ${DEFAULT_RATES.open})
+  --replay-rate R      share of answered items sent again identically (default ${DEFAULT_RATES.replay})
+  --stray-rate R       share of sessions on a provider the player lacks (default ${DEFAULT_RATES.stray})
+  --secret CODE=HEX    a provider's shared secret (repeatable; or SIMULATOR_SECRETS=CODE=HEX,CODE=HEX)
+  --player ACC[=P+P]   a player and its providers (repeatable)
+  --json               print the summary as JSON
+
+Secrets and players not given are read (read-only) from the server's database: DATABASE_URL, or
+the embedded cluster of DATA_DIR while the server runs. Exit code 0 when the run ends with bets
+placed and every call answered; refusals are expected and counted.`;
+
+class UsageError extends Error {}
+
+function positive(name: string, v: string | undefined, integer = true): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new UsageError(`--${name} must be a positive ${integer ? 'whole ' : ''}number`);
+  return n;
+}
+
+function nonNegative(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} must be 0 or more`);
+  return n;
+}
+
+function share(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`--${name} must be between 0 and 1`);
+  return n;
+}
+
+function duration(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(v.trim());
+  if (!m) throw new UsageError('--duration must look like 90s, 5m or 1h');
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  return Number(m[1]) * unit;
+}
+
+async function main(): Promise<void> {
+  let client: Awaited<ReturnType<typeof connectReadOnly>>;
+  const controller = new AbortController();
+  process.on('SIGINT', () => controller.abort());
+  try {
+    const { values } = parseArgs({
+      options: {
+        url: { type: 'string' },
+        'api-prefix': { type: 'string' },
+        site: { type: 'string', default: 'tw_web' },
+        bets: { type: 'string' },
+        duration: { type: 'string' },
+        rate: { type: 'string' },
+        batch: { type: 'string' },
+        concurrency: { type: 'string' },
+        players: { type: 'string' },
+        days: { type: 'string' },
+        'settle-delay': { type: 'string' },
+        seed: { type: 'string', default: '1' },
+        'run-id': { type: 'string' },
+        'cancel-rate': { type: 'string' },
+        'resettle-rate': { type: 'string' },
+        'open-rate': { type: 'string' },
+        'replay-rate': { type: 'string' },
+        'stray-rate': { type: 'string' },
+        secret: { type: 'string', multiple: true },
+        player: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return;
+    }
+    const env = loadEnv();
+    const siteId = values.site as SiteId;
+    if (!(SITE_IDS as readonly string[]).includes(siteId)) throw new UsageError(`--site must be one of ${SITE_IDS.join(', ')}`);
+    if (values['run-id'] !== undefined && !/^[A-Za-z0-9_.:-]{1,40}$/.test(values['run-id'])) throw new UsageError('--run-id: letters, digits and _ . : - (at most 40)');
+    const rates: Partial<FateRates> = {};
+    for (const k of ['cancel', 'resettle', 'open', 'replay', 'stray'] as const) {
+      const v = share(`${k}-rate`, values[`${k}-rate`]);
+      if (v !== undefined) rates[k] = v;
+    }
+
+    let providers = parseSecrets([...(env.SIMULATOR_SECRETS ? [env.SIMULATOR_SECRETS] : []), ...(values.secret ?? [])]);
+    let players = parsePlayers(values.player ?? []);
+    if (providers.length === 0 || players.length === 0) {
+      const url = env.DATABASE_URL ?? runningEmbeddedUrl(env.DATA_DIR);
+      client = url ? await connectReadOnly(url) : undefined;
+      if (!client) {
+        throw new UsageError(
+          'No database to read provider secrets and players from: set DATABASE_URL, or start the server on its embedded database (npm start), or pass --secret and --player.',
+        );
+      }
+      const found: Directory = await loadDirectory(client, siteId);
+      // Given secrets win; given players are played as given.
+      if (providers.length === 0) providers = found.providers;
+      if (players.length === 0) players = found.players;
+      await client.end();
+      client = undefined;
+    }
+
+    const baseUrl = values.url ?? `http://localhost:${env.PORT}`;
+    const apiPrefix = values['api-prefix'] ?? env.API_PREFIX;
+    const health = await fetch(new URL('/healthz', baseUrl), { signal: AbortSignal.timeout(5000) }).catch(() => null);
+    if (!health?.ok) throw new UsageError(`No server answers at ${baseUrl} (GET /healthz). Start it (npm start) or pass --url.`);
+
+    const durationMs = duration(values.duration);
+    const summary = await runSimulation({
+      baseUrl,
+      apiPrefix,
+      directory: { siteId, providers, players },
+      seed: values.seed,
+      runId: values['run-id'],
+      bets: positive('bets', values.bets),
+      durationMs,
+      rate: positive('rate', values.rate, false),
+      batch: positive('batch', values.batch),
+      concurrency: positive('concurrency', values.concurrency),
+      players: positive('players', values.players),
+      historyDays: nonNegative('days', values.days),
+      settleDelayMs: nonNegative('settle-delay', values['settle-delay']),
+      rates,
+      signal: controller.signal,
+      onProgress: values.json || durationMs === undefined ? undefined : (s) => console.error(`… ${s.bets.attempted} bets, ${s.bets.placed} placed, ${s.bets.settled} settled`),
+    });
+    console.log(values.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+    if (summary.bets.placed === 0 || summary.failedItems > 0 || summary.replayMismatches > 0) process.exitCode = 1;
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof DirectoryError) console.error(`${err.message}\n\nnpm run simulate -- --help for the options`);
+    else if (err instanceof EnvError) console.error(err.message);
+    else if (err instanceof Error && 'code' in err && String((err as { code?: string }).code).startsWith('ERR_PARSE_ARGS')) console.error(`${err.message}\n\n${USAGE}`);
+    else console.error(err);
+    process.exitCode = 1;
+  } finally {
+    await client?.end().catch(() => undefined);
+  }
+}
+
+void main();

@@ -1,0 +1,112 @@
+import { SITE_IDS, type SiteId } from '@agent-bo/shared';
+import { loadDirectory, type Queryable } from './directory.js';
+import { runSimulation, type SimulationSummary } from './engine.js';
+
+/**
+ * The demo's bets: when the demo server has listened, every site without bets gets a bounded burst
+ * of simulated provider traffic over its own HTTP port — placedAt spread over the last days so the
+ * report, the bet page and the dashboard trends have history. The bets come through the provider
+ * API like any provider's, never by writing the database.
+ */
+export interface DemoTrafficOptions {
+  /** The server's database: which sites have no bets yet, the providers' secrets and the players. */
+  db: Queryable;
+  baseUrl: string;
+  apiPrefix?: string;
+  sites?: readonly SiteId[];
+  betsPerSite?: number;
+  days?: number;
+  signal?: AbortSignal;
+}
+
+export interface DemoTrafficResult {
+  runs: SimulationSummary[];
+  /** Sites that already had bets. */
+  skipped: SiteId[];
+  elapsedMs: number;
+}
+
+export const DEMO_TRAFFIC = { betsPerSite: 2500, days: 30, batch: 250, concurrency: 2 } as const;
+
+export async function playDemoTraffic(o: DemoTrafficOptions): Promise<DemoTrafficResult> {
+  const started = Date.now();
+  const runs: SimulationSummary[] = [];
+  const skipped: SiteId[] = [];
+  for (const siteId of o.sites ?? SITE_IDS) {
+    if (o.signal?.aborted) break;
+    const { rows } = await o.db.query<{ any: boolean }>('select exists (select 1 from bets where site_id = $1) as any', [siteId]);
+    if (rows[0]?.any) {
+      skipped.push(siteId);
+      continue;
+    }
+    const directory = await loadDirectory(o.db, siteId);
+    if (directory.players.length === 0 || directory.providers.length === 0) {
+      skipped.push(siteId);
+      continue;
+    }
+    runs.push(
+      await runSimulation({
+        baseUrl: o.baseUrl,
+        apiPrefix: o.apiPrefix,
+        directory,
+        seed: `demo-${siteId}`,
+        runId: `demo-${siteId}`,
+        bets: o.betsPerSite ?? DEMO_TRAFFIC.betsPerSite,
+        historyDays: o.days ?? DEMO_TRAFFIC.days,
+        batch: DEMO_TRAFFIC.batch,
+        concurrency: DEMO_TRAFFIC.concurrency,
+        signal: o.signal,
+      }),
+    );
+  }
+  return { runs, skipped, elapsedMs: Date.now() - started };
+}
+
+/** One line for the server log. */
+export function describeDemoTraffic(r: DemoTrafficResult, days: number = DEMO_TRAFFIC.days): string {
+  const sum = (f: (s: SimulationSummary) => number) => r.runs.reduce((n, s) => n + f(s), 0);
+  const refused = sum((s) => Object.values(s.refusals).reduce((a, b) => a + b, 0));
+  if (r.runs.length === 0) return `demo traffic: skipped (every site has bets already)`;
+  return (
+    `demo traffic: ${sum((s) => s.bets.placed)} bets over the last ${days} days on ${r.runs.map((s) => s.siteId).join(', ')} through the provider API ` +
+    `(${sum((s) => s.bets.settled)} settled, ${sum((s) => s.bets.canceled)} canceled, ${sum((s) => s.bets.resettled)} resettled, ` +
+    `${sum((s) => s.bets.open)} open, ${refused} refused, ${sum((s) => s.duplicates)} duplicates) in ${(r.elapsedMs / 1000).toFixed(1)} s` +
+    (sum((s) => s.failedItems) ? `; ${sum((s) => s.failedItems)} items got no answer` : '')
+  );
+}
+
+/** Where a listening server can be called from the same machine (a wildcard address → loopback). */
+export function loopbackUrl(address: string | { address: string; family: string; port: number } | null): string {
+  if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
+  const ipv6 = address.family === 'IPv6' || address.address.includes(':');
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return `http://${ipv6 ? `[${host}]` : host}:${address.port}`;
+}
+
+/** DEMO_TRAFFIC, or its default: on, except under NODE_ENV=test (the test suites play their own traffic). */
+export function demoTrafficWanted(env: { NODE_ENV: string; DEMO_TRAFFIC?: 'on' | 'off' }): boolean {
+  return (env.DEMO_TRAFFIC ?? (env.NODE_ENV === 'test' ? 'off' : 'on')) === 'on';
+}
+
+/**
+ * Starts the demo burst in the background (start-up does not wait for it) and logs one line when
+ * it ends. `stop()` interrupts it (bets already placed stay as they are) and waits for it.
+ */
+export function startDemoTraffic(
+  o: Omit<DemoTrafficOptions, 'signal'> & { log: { info: (msg: string) => void; warn: (obj: object, msg: string) => void } },
+): { done: Promise<void>; stop: () => Promise<void> } {
+  const controller = new AbortController();
+  const done = playDemoTraffic({ ...o, signal: controller.signal }).then(
+    (r) => {
+      if (!controller.signal.aborted && r.runs.length > 0) o.log.info(describeDemoTraffic(r, o.days));
+    },
+    (err: unknown) => o.log.warn({ err }, 'demo traffic failed'),
+  );
+  return {
+    done,
+    stop: async () => {
+      controller.abort();
+      await done;
+    },
+  };
+}

@@ -1,0 +1,497 @@
+import {
+  PROVIDER_BATCH_MAX,
+  SITES,
+  formatMinorUnits,
+  timeZoneOffsetMs,
+  type CancelBetItem,
+  type PlaceBetItem,
+  type SettleBetItem,
+} from '@agent-bo/shared';
+import { TIMING, drawResult, drawStake, gamesOf, nextStake, type Game, type Result, type StakeRange } from './catalogue.js';
+import { ProviderClient, refusalKey, type CallOutcome, type ProviderOp } from './client.js';
+import { rangesOf, type Directory, type SimPlayer, type SimProvider } from './directory.js';
+import { Rng } from './rng.js';
+
+/**
+ * The provider simulator's traffic engine: player sessions of bets on the providers' games,
+ * placed in signed batches, most settled after a short delay, some canceled, a few resettled,
+ * a few calls replayed identically (answered DUPLICATE), over HTTP only.
+ *
+ * Every decision (player, provider, game, stakes, times, outcomes, each bet's fate and replays)
+ * comes from one seeded generator in bet order, so a seed replays the same traffic; only the
+ * grouping into calls follows the network's pace.
+ *
+ * Two clocks: live (placedAt is the sending time; settlement follows `settleDelayMs` later) or
+ * history (`historyDays` > 0: placedAt spread over the last N days, busier recently and in the
+ * evening of the site's time zone; settlement times follow each game's result time, never later
+ * than now; calls go out as fast as the server answers).
+ */
+
+export interface FateRates {
+  /** Share of bets canceled instead of settled. */
+  cancel: number;
+  /** Share of bets left Unsettled (results still to come). */
+  open: number;
+  /** Share of bets resettled after their settlement (a corrected result). */
+  resettle: number;
+  /** Share of answered items sent again identically (each op on its own). */
+  replay: number;
+  /** Share of sessions played on a provider the player does not have (refused: PROVIDER_NOT_ENABLED). */
+  stray: number;
+  /** Weight of a provider that is not ACTIVE against 1 for an active one (its calls are refused). */
+  inactive: number;
+}
+
+export const DEFAULT_RATES: FateRates = { cancel: 0.01, open: 0.015, resettle: 0.005, replay: 0.01, stray: 0.01, inactive: 0.05 };
+
+export interface SimulationOptions {
+  /** The server's origin, e.g. `http://127.0.0.1:3000`. */
+  baseUrl: string;
+  apiPrefix?: string;
+  directory: Directory;
+  seed?: string | number;
+  /** Bets to place (attempts, refused ones included). Default 1000 when there is no duration. */
+  bets?: number;
+  /** Stop placing after this long (then settle what is due and stop). */
+  durationMs?: number;
+  /** At most this many bets per second (0: as fast as the server answers). */
+  rate?: number;
+  /** Items per call, 1..1000. */
+  batch?: number;
+  /** Calls in flight at once. */
+  concurrency?: number;
+  /** How many distinct players play (drawn from the directory). Default: all. */
+  players?: number;
+  /** Spread placedAt over the last N days (0: live). */
+  historyDays?: number;
+  /** Live: delay from an answered place (or settle) to its settlement (or resettlement). */
+  settleDelayMs?: number;
+  /** A partly filled batch waits at most this long before it is sent. */
+  flushMs?: number;
+  rates?: Partial<FateRates>;
+  /** Prefix of bet and round ids; default a base-36 time, so runs never collide. */
+  runId?: string;
+  lang?: string;
+  signal?: AbortSignal;
+  /** Called every `progressMs` while running. */
+  onProgress?: (summary: SimulationSummary) => void;
+  progressMs?: number;
+}
+
+export interface SimulationSummary {
+  siteId: string;
+  seed: string;
+  runId: string;
+  calls: Record<ProviderOp | 'replay', number> & { total: number; refused: number; failed: number };
+  bets: { attempted: number; placed: number; settled: number; canceled: number; resettled: number; open: number };
+  /** Items sent again identically, and how many of them were answered DUPLICATE. */
+  replayed: number;
+  duplicates: number;
+  /** Replayed items answered anything but DUPLICATE (should be 0). */
+  replayMismatches: number;
+  /** Refused items by `code NAME`; a call refused as a whole counts each of its items. */
+  refusals: Record<string, number>;
+  /** Items of calls without a usable answer after the retries (their state is unknown). */
+  failedItems: number;
+  lastFailure?: string;
+  retries: number;
+  /** Stakes and payouts of the settled bets (current versions), and the house's share of stakes. */
+  settledStake: string;
+  settledPayout: string;
+  houseEdgePercent: string | null;
+  elapsedMs: number;
+  betsPerSecond: number;
+  callsPerSecond: number;
+}
+
+interface PlannedBet {
+  provider: SimProvider;
+  place: PlaceBetItem;
+  fate: 'settle' | 'cancel' | 'open';
+  settlement: SettleBetItem;
+  resettlement?: SettleBetItem;
+  replays: Set<ProviderOp>;
+  /** Minor units of the stake, the result and the corrected result (for the house edge). */
+  stake: bigint;
+  result: Result;
+  corrected?: Result;
+}
+
+interface Entry {
+  bet: PlannedBet;
+  op: ProviderOp;
+  item: PlaceBetItem | SettleBetItem | CancelBetItem;
+}
+
+interface Call {
+  provider: SimProvider;
+  op: ProviderOp;
+  entries: Entry[];
+  replay: boolean;
+}
+
+interface Session {
+  player: SimPlayer;
+  provider: SimProvider;
+  game: Game;
+  range: StakeRange;
+  stake: bigint;
+  left: number;
+  /** History: the next bet's placing time (ms). */
+  at: number;
+}
+
+const HOUR_WEIGHTS = [0.5, 0.35, 0.2, 0.15, 0.1, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.65, 0.65, 0.6, 0.6, 0.65, 0.7, 0.8, 0.9, 1, 1, 0.95, 0.75];
+
+/** Plans bets in order from the seeded generator: sessions of one player on one provider's game. */
+export class Planner {
+  private readonly rng: Rng;
+  private readonly players: SimPlayer[];
+  private readonly providers: Map<string, SimProvider>;
+  private readonly rates: FateRates;
+  private readonly timeZone: string;
+  private session: Session | undefined;
+  private n = 0;
+
+  constructor(
+    private readonly o: Pick<SimulationOptions, 'directory' | 'seed' | 'players' | 'historyDays'> & {
+      rates: FateRates;
+      runId: string;
+      /** Live: when the settlement is sent after the place is answered. */
+      liveDelayMs: number;
+    },
+  ) {
+    this.rng = new Rng(o.seed ?? 1);
+    this.providers = new Map(o.directory.providers.map((p) => [p.code, p]));
+    this.rates = o.rates;
+    this.timeZone = SITES.find((s) => s.id === o.directory.siteId)?.timeZone ?? 'UTC';
+    const all = [...o.directory.players];
+    // A seeded partial shuffle: the first N are the players in play.
+    const n = Math.min(o.players ?? all.length, all.length);
+    for (let i = 0; i < n; i++) {
+      const j = i + Math.floor(this.rng.next() * (all.length - i));
+      [all[i], all[j]] = [all[j]!, all[i]!];
+    }
+    this.players = all.slice(0, n);
+    if (this.players.length === 0) throw new Error('no players to simulate');
+    if (this.providers.size === 0) throw new Error('no provider secrets: nothing can be signed');
+  }
+
+  private newSession(now: number): Session {
+    const rng = this.rng;
+    const player = rng.pick(this.players);
+    const known = [...this.providers.values()];
+    const enabled = player.providers === null ? known : known.filter((p) => player.providers!.includes(p.code));
+    const others = known.filter((p) => !enabled.includes(p));
+    const stray = rng.chance(this.rates.stray) && others.length > 0;
+    const pool = stray ? others : enabled.length > 0 ? enabled : known;
+    const provider = rng.weighted(pool, (p) => (p.active ? 1 : this.rates.inactive) || Number.MIN_VALUE);
+    const game = rng.pick(gamesOf(provider.code));
+    const range = rng.pick(rangesOf(player));
+    const left = rng.int(3, 30);
+    let at = now;
+    const days = this.o.historyDays ?? 0;
+    if (days > 0) {
+      const longest = left * TIMING[game.category].gap[1] * 1000;
+      const offset = timeZoneOffsetMs(new Date(now), this.timeZone);
+      // Recent days more often than old ones; evenings more often than mornings.
+      for (let tries = 0; tries < 20; tries++) {
+        at = now - 60_000 - longest - Math.floor(days * 86_400_000 * rng.next() ** 1.5);
+        const hour = new Date(at + offset).getUTCHours();
+        if (rng.next() < HOUR_WEIGHTS[hour]!) break;
+      }
+    }
+    return { player, provider, game, range, stake: drawStake(rng, range), left, at };
+  }
+
+  /** The next bet; `now` is the current time in ms (history: the run's start, so a seed lays out the same days). */
+  next(now: number): PlannedBet {
+    const rng = this.rng;
+    if (!this.session || this.session.left <= 0) this.session = this.newSession(now);
+    const s = this.session;
+    s.left -= 1;
+    this.n += 1;
+    const id = `${this.o.runId}-${this.n}`;
+    const timing = TIMING[s.game.category];
+    const history = (this.o.historyDays ?? 0) > 0;
+    const placedAt = history ? s.at : now;
+    s.at += rng.int(timing.gap[0], timing.gap[1]) * 1000 + rng.int(0, 999);
+    const stake = nextStake(rng, s.stake, s.range);
+    const result = drawResult(rng, s.game.category, stake);
+    const r = rng.next();
+    const fate = r < this.rates.cancel ? 'cancel' : r < this.rates.cancel + this.rates.open ? 'open' : 'settle';
+    const settleShare = 1 - this.rates.cancel - this.rates.open;
+    const resettle = fate === 'settle' && rng.chance(settleShare > 0 ? this.rates.resettle / settleShare : 0);
+    // History: the game's result time, never after now. Live: when the settlement will be sent.
+    const resultMs = rng.int(timing.result[0], timing.result[1]) * 1000 + rng.int(1, 999);
+    const settledAt = history ? Math.min(placedAt + resultMs, now) : placedAt + this.o.liveDelayMs + rng.int(1, 999);
+    const corrected = resettle ? drawResult(rng, s.game.category, stake) : undefined;
+    const correctionMs = rng.int(10, 120) * 60_000;
+    const resettledAt = history ? Math.min(settledAt + correctionMs, now) : settledAt + this.o.liveDelayMs;
+    const replays = new Set<ProviderOp>();
+    for (const op of ['place', 'settle', 'cancel', 'resettle'] as const) if (rng.chance(this.rates.replay)) replays.add(op);
+    const money = (m: bigint) => formatMinorUnits(m);
+    const settlement = (x: Result, at: number): SettleBetItem => ({ betId: id, validBet: money(x.validBet), payout: money(x.payout), settledAt: new Date(at).toISOString() });
+    return {
+      provider: s.provider,
+      place: {
+        betId: id,
+        playerAccountNo: s.player.accountNo,
+        gameCode: s.game.code,
+        gameCategory: s.game.category,
+        roundId: `${s.game.code}:${id}`,
+        betAmount: money(stake),
+        placedAt: new Date(placedAt).toISOString(),
+      },
+      fate,
+      settlement: settlement(result, settledAt),
+      // A resettle must come later than the settlement it replaces.
+      resettlement: corrected ? settlement(corrected, Math.max(resettledAt, settledAt + 1000)) : undefined,
+      replays,
+      stake,
+      result,
+      corrected,
+    };
+  }
+}
+
+/** Runs a simulation to its end (bets or duration reached, everything due answered). */
+export async function runSimulation(options: SimulationOptions): Promise<SimulationSummary> {
+  const rates: FateRates = { ...DEFAULT_RATES, ...options.rates };
+  const runId = options.runId ?? `sim${Date.now().toString(36)}`;
+  const batchSize = Math.max(1, Math.min(options.batch ?? 100, PROVIDER_BATCH_MAX));
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const history = (options.historyDays ?? 0) > 0;
+  const settleDelay = history ? 0 : (options.settleDelayMs ?? 2000);
+  const flushMs = options.flushMs ?? 200;
+  const limit = options.bets ?? (options.durationMs === undefined ? 1000 : Infinity);
+  const planner = new Planner({
+    directory: options.directory,
+    seed: options.seed,
+    players: options.players,
+    historyDays: options.historyDays,
+    rates,
+    runId,
+    liveDelayMs: settleDelay,
+  });
+
+  const summary: SimulationSummary = {
+    siteId: options.directory.siteId,
+    seed: String(options.seed ?? 1),
+    runId,
+    calls: { place: 0, settle: 0, cancel: 0, resettle: 0, replay: 0, total: 0, refused: 0, failed: 0 },
+    bets: { attempted: 0, placed: 0, settled: 0, canceled: 0, resettled: 0, open: 0 },
+    replayed: 0,
+    duplicates: 0,
+    replayMismatches: 0,
+    refusals: {},
+    failedItems: 0,
+    retries: 0,
+    settledStake: '0.00',
+    settledPayout: '0.00',
+    houseEdgePercent: null,
+    elapsedMs: 0,
+    betsPerSecond: 0,
+    callsPerSecond: 0,
+  };
+  let stake = 0n;
+  let payout = 0n;
+  const refuse = (key: string, n: number) => (summary.refusals[key] = (summary.refusals[key] ?? 0) + n);
+
+  const client = new ProviderClient({
+    baseUrl: options.baseUrl,
+    apiPrefix: options.apiPrefix,
+    lang: options.lang,
+    signal: options.signal,
+    onRetry: () => (summary.retries += 1),
+  });
+
+  const queue: Call[] = [];
+  const buffers = new Map<string, { call: Call; since: number }>();
+  /** Due follow-ups (settle, cancel, resettle) in order of due time (one delay for all: FIFO). */
+  const due: { at: number; entry: Entry }[] = [];
+  let dueHead = 0;
+  const inflight = new Set<Promise<void>>();
+  let wake: (() => void) | undefined;
+  const start = Date.now();
+  let generating = true;
+  let lastProgress = start;
+
+  const add = (entry: Entry, replay: boolean) => {
+    const key = `${entry.op}|${entry.bet.provider.code}|${replay ? 'r' : ''}`;
+    let b = buffers.get(key);
+    if (!b) {
+      b = { call: { provider: entry.bet.provider, op: entry.op, entries: [], replay }, since: Date.now() };
+      buffers.set(key, b);
+    }
+    b.call.entries.push(entry);
+    if (b.call.entries.length >= batchSize) {
+      queue.push(b.call);
+      buffers.delete(key);
+    }
+  };
+  const flush = (all: boolean) => {
+    const now = Date.now();
+    for (const [key, b] of buffers) {
+      if (all || now - b.since >= flushMs) {
+        queue.push(b.call);
+        buffers.delete(key);
+      }
+    }
+  };
+  const follow = (entry: Entry) => due.push({ at: Date.now() + settleDelay, entry });
+
+  const answered = (call: Call, outcome: CallOutcome) => {
+    if (outcome.kind === 'failed') {
+      summary.calls.failed += 1;
+      summary.failedItems += call.entries.length;
+      summary.lastFailure = outcome.message;
+      return;
+    }
+    if (outcome.kind === 'refused') {
+      summary.calls.refused += 1;
+      refuse(refusalKey(outcome.code, outcome.error), call.entries.length);
+      if (call.replay) summary.replayMismatches += call.entries.length;
+      return;
+    }
+    call.entries.forEach((entry, i) => {
+      const r = outcome.result.results[i];
+      if (!r || r.betId !== entry.item.betId) throw new Error(`answer ${i} of a ${call.op} call does not match its item`);
+      if (r.status === 'REFUSED') refuse(refusalKey(r.code, r.error), 1);
+      if (r.status === 'DUPLICATE') summary.duplicates += 1;
+      if (call.replay) {
+        if (r.status !== 'DUPLICATE') summary.replayMismatches += 1;
+        return;
+      }
+      // DUPLICATE on a first call: a retry of a call that had reached the server — done all the same.
+      if (r.status === 'REFUSED') return;
+      const bet = entry.bet;
+      if (bet.replays.has(entry.op)) add(entry, true);
+      switch (entry.op) {
+        case 'place':
+          summary.bets.placed += 1;
+          if (bet.fate === 'settle') follow({ bet, op: 'settle', item: bet.settlement });
+          else if (bet.fate === 'cancel') follow({ bet, op: 'cancel', item: { betId: bet.place.betId } });
+          break;
+        case 'settle':
+          summary.bets.settled += 1;
+          stake += bet.stake;
+          payout += bet.result.payout;
+          if (bet.resettlement) follow({ bet, op: 'resettle', item: bet.resettlement });
+          break;
+        case 'cancel':
+          summary.bets.canceled += 1;
+          break;
+        case 'resettle':
+          summary.bets.resettled += 1;
+          payout += bet.corrected!.payout - bet.result.payout;
+          break;
+      }
+    });
+  };
+
+  const send = (call: Call) => {
+    summary.calls[call.replay ? 'replay' : call.op] += 1;
+    summary.calls.total += 1;
+    if (call.replay) summary.replayed += call.entries.length;
+    const payload = { siteId: options.directory.siteId, items: call.entries.map((e) => e.item) };
+    const p = client
+      .call(call.provider, call.op, payload)
+      .then((outcome) => answered(call, outcome))
+      .catch((err: unknown) => answered(call, { kind: 'failed', message: err instanceof Error ? err.message : String(err) }))
+      .finally(() => {
+        inflight.delete(p);
+        wake?.();
+      });
+    inflight.add(p);
+  };
+
+  const finish = () => {
+    const elapsed = Date.now() - start;
+    summary.elapsedMs = elapsed;
+    summary.bets.open = summary.bets.placed - summary.bets.settled - summary.bets.canceled;
+    summary.settledStake = formatMinorUnits(stake);
+    summary.settledPayout = formatMinorUnits(payout);
+    summary.houseEdgePercent = stake > 0n ? formatMinorUnits(((stake - payout) * 10_000n) / stake) : null;
+    summary.betsPerSecond = elapsed > 0 ? Math.round((summary.bets.attempted * 1000) / elapsed) : 0;
+    summary.callsPerSecond = elapsed > 0 ? Math.round((summary.calls.total * 1000) / elapsed) : 0;
+    return { ...summary, calls: { ...summary.calls }, bets: { ...summary.bets }, refusals: { ...summary.refusals } };
+  };
+
+  for (;;) {
+    const now = Date.now();
+    const aborted = options.signal?.aborted ?? false;
+    if (generating && (aborted || summary.bets.attempted >= limit || (options.durationMs !== undefined && now - start >= options.durationMs))) generating = false;
+
+    // New bets, a few calls' worth ahead of the network, within the rate.
+    if (generating) {
+      const allowed = options.rate ? Math.floor(((now - start) / 1000) * options.rate) + 1 - summary.bets.attempted : Infinity;
+      let budget = Math.min(allowed, limit - summary.bets.attempted, batchSize * concurrency);
+      while (budget > 0 && queue.length < concurrency * 2) {
+        const bet = planner.next(history ? start : Date.now());
+        summary.bets.attempted += 1;
+        budget -= 1;
+        add({ bet, op: 'place', item: bet.place }, false);
+      }
+    }
+    // Follow-ups that fell due (none once aborted: an interrupted run leaves its bets as they are).
+    if (aborted) {
+      due.length = 0;
+      dueHead = 0;
+    }
+    while (dueHead < due.length && due[dueHead]!.at <= now) add(due[dueHead++]!.entry, false);
+    if (dueHead > 1024 && dueHead * 2 > due.length) {
+      due.splice(0, dueHead);
+      dueHead = 0;
+    }
+    const waitingFollowUps = dueHead < due.length;
+    // Partly filled batches go when they have waited long enough, or at once when nothing else will come.
+    flush(!generating && inflight.size === 0 && queue.length === 0 && !waitingFollowUps);
+    while (inflight.size < concurrency && queue.length > 0) send(queue.shift()!);
+
+    if (options.onProgress && now - lastProgress >= (options.progressMs ?? 5000)) {
+      lastProgress = now;
+      options.onProgress(finish());
+    }
+    if (!generating && inflight.size === 0 && queue.length === 0 && buffers.size === 0 && !waitingFollowUps) break;
+
+    // Sleep until a call is answered, a follow-up falls due, a batch is to be flushed or the rate allows more.
+    let wait = 50;
+    if (waitingFollowUps) wait = Math.min(wait, due[dueHead]!.at - now);
+    if (buffers.size) wait = Math.min(wait, flushMs);
+    if (generating) {
+      if (options.rate) wait = Math.min(wait, start + ((summary.bets.attempted + 1) * 1000) / options.rate - now);
+      else if (queue.length < concurrency * 2) wait = 0;
+    }
+    if (wait <= 0 && !(generating && !options.rate && queue.length < concurrency * 2)) wait = 1;
+    if (wait <= 0) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    } else {
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, wait);
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+    }
+    wake = undefined;
+  }
+  await Promise.all(inflight);
+  return finish();
+}
+
+/** The summary as a few lines for a terminal. */
+export function formatSummary(s: SimulationSummary): string {
+  const refusals = Object.entries(s.refusals).sort((a, b) => b[1] - a[1]);
+  const lines = [
+    `site ${s.siteId}, seed ${s.seed}, run ${s.runId}: ${s.bets.attempted} bets in ${(s.elapsedMs / 1000).toFixed(1)} s (${s.betsPerSecond} bets/s, ${s.callsPerSecond} calls/s)`,
+    `calls     ${s.calls.total}: place ${s.calls.place}, settle ${s.calls.settle}, cancel ${s.calls.cancel}, resettle ${s.calls.resettle}, replays ${s.calls.replay}; refused whole ${s.calls.refused}, failed ${s.calls.failed}, retries ${s.retries}`,
+    `bets      placed ${s.bets.placed}, settled ${s.bets.settled}, canceled ${s.bets.canceled}, resettled ${s.bets.resettled}, left open ${s.bets.open}`,
+    `replays   ${s.replayed} items sent again, ${s.duplicates} answered DUPLICATE${s.replayMismatches ? `, ${s.replayMismatches} NOT DUPLICATE` : ''}`,
+    `refusals  ${refusals.length ? refusals.map(([k, n]) => `${k} × ${n}`).join(', ') : 'none'}`,
+    `money     settled stakes ${s.settledStake}, payouts ${s.settledPayout}, house edge ${s.houseEdgePercent ?? '-'} %`,
+  ];
+  if (s.failedItems) lines.push(`failures  ${s.failedItems} items without an answer (last: ${s.lastFailure})`);
+  return lines.join('\n');
+}

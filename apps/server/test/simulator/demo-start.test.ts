@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, expect, it } from 'vitest';
+import { SITE_IDS } from '@agent-bo/shared';
+import { runningEmbeddedUrl } from '../../src/simulator/database.js';
+import { sleep, startServer, stopServer, type ServerProcess } from '../ledger-load/harness.js';
+
+/**
+ * The demo start: a server on an empty embedded database (src/server.ts, DEMO_TRAFFIC=on because
+ * the suite runs under NODE_ENV=test) fills every site with simulated history through its own
+ * provider API after it listens, logs one summary line, and still stops cleanly.
+ */
+
+let dataDir = '';
+let server: ServerProcess | undefined;
+
+afterAll(async () => {
+  if (server) await stopServer(server, 'SIGKILL');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+it('npm start on an empty embedded database ends with bets on every site, from the provider API', { timeout: 180_000 }, async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'agent-bo-demo-traffic-'));
+  server = await startServer({ DATA_DIR: dataDir, DEMO_TRAFFIC: 'on', LOG_LEVEL: 'info' }, 150_000);
+  const line = /demo traffic: (\d+) bets over the last (\d+) days on ([\w, ]+) through the provider API \((\d+) settled/;
+  for (let i = 0; i < 600 && !line.test(server.output()); i++) await sleep(100);
+  const m = line.exec(server.output());
+  expect(m, server.output().slice(-3000)).not.toBeNull();
+  expect(m![3]!.split(', ').sort()).toEqual([...SITE_IDS].sort());
+  // The bets came in as provider calls: the server logged them.
+  expect(server.output()).toContain('/api/provider/v1/bets/place');
+
+  const client = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ site_id: string; placed: number; settled: number; dates: number }>(
+      `select site_id, count(*) filter (where version = 1)::int as placed, count(*) filter (where status = 'Settled')::int as settled,
+              count(distinct business_date)::int as dates
+         from bets group by site_id order by site_id`,
+    );
+    expect(rows.map((r) => r.site_id)).toEqual([...SITE_IDS].sort());
+    expect(rows.reduce((s, r) => s + r.placed, 0)).toBe(Number(m![1]));
+    expect(rows.reduce((s, r) => s + r.settled, 0)).toBe(Number(m![4]));
+    for (const r of rows) expect(r.dates, r.site_id).toBeGreaterThanOrEqual(20);
+    // The report's input was written with the bets.
+    const [rollups] = (await client.query<{ n: number }>(`select count(*)::int as n from report_rollups`)).rows;
+    expect(rollups!.n).toBeGreaterThan(0);
+  } finally {
+    await client.end();
+  }
+  const exited = server.exited;
+  await stopServer(server, 'SIGTERM');
+  expect(await exited).toBe(0);
+  server = undefined;
+});
