@@ -184,8 +184,11 @@ export const transferBackResultSchema = z.object({
 });
 export type TransferBackResult = z.infer<typeof transferBackResultSchema>;
 
-/** `GET /api/manage/player/provider_positions?id=`: what the platform sees the player holding at each provider. */
-export const providerPositionsQuerySchema = z.strictObject({ id: z.coerce.number().pipe(accountIdSchema) });
+/**
+ * `GET /api/manage/player/provider_positions?id=`: what the platform sees the player holding at
+ * each provider (`_t`: the client's cache buster).
+ */
+export const providerPositionsQuerySchema = z.strictObject({ id: z.coerce.number().pipe(accountIdSchema), _t: z.string().max(32).optional() });
 export const providerPositionSchema = z.object({
   providerCode: z.string(),
   providerName: z.string(),

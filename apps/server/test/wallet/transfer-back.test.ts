@@ -60,7 +60,7 @@ describe('transfer_back (OPERATION_TRANSFER)', () => {
   });
 
   it('shows the outstanding position per provider', async () => {
-    const res = await call(ctx.app, 'GET', `/api/manage/player/provider_positions?id=${insideId}`, undefined, { token: a01, site: 'tw_web' });
+    const res = await call(ctx.app, 'GET', `/api/manage/player/provider_positions?id=${insideId}&_t=1795250000000`, undefined, { token: a01, site: 'tw_web' });
     const data = body(res).data;
     expect(data.accountNo).toBe(inside);
     expect(data.positions.find((p: { providerCode: string }) => p.providerCode === 'EVO')).toMatchObject({ providerCode: 'EVO', position: '250.00' });

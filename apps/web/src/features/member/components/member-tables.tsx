@@ -1,5 +1,5 @@
 import { DownOutlined, EditOutlined, CopyOutlined, GiftOutlined, MinusCircleOutlined, PlusCircleOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Space, Table, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
@@ -17,6 +17,7 @@ import {
   type StatusAction,
 } from '@agent-bo/shared';
 import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+import { usePermissionStore } from '../../../app/stores/permission-store';
 import { formatMoney } from '../../../lib/money';
 import { levelLabel } from '../../dashboard/level-label';
 import { memberApi, memberKeys, type AccountKind } from '../api/member-api';
@@ -25,6 +26,7 @@ import { canMoveCredit, type CreditOp } from '../credit';
 import { usePlayerTerms } from '../use-player-terms';
 import { FilterBar, type Filters } from './filter-bar';
 import { StatusTags } from './status-tags';
+import { PullBackDialog, type PullBackTarget } from './pull-back-dialog';
 import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
 
 export type RowAction =
@@ -98,6 +100,7 @@ function Actions({
   extra,
   credit,
   onAction,
+  onPullBack,
 }: {
   kind: AccountKind;
   accountNo: string;
@@ -107,6 +110,8 @@ function Actions({
   /** Credit moves offered inline (direct, unrestricted children of a writer). */
   credit?: CreditOp[];
   onAction: (a: RowAction) => void;
+  /** Players, for a writer holding OPERATION_TRANSFER: pull credit back from a provider. */
+  onPullBack?: () => void;
 }) {
   const { t } = useTranslation('member');
   const items: NonNullable<MenuProps['items']> = [...(extra ?? [])];
@@ -125,6 +130,7 @@ function Actions({
     items.push({ key: 'reset', label: <span data-testid="menu-reset">{t('actions.resetPassword')}</span> });
     if (kind !== 'player') items.push({ key: 'permissions', label: <span data-testid="menu-permissions">{t('actions.permissions')}</span> });
   }
+  if (onPullBack) items.push({ key: 'pullBack', label: <span data-testid="menu-pull-back">{t('pullBack.action')}</span> });
   items.push({ type: 'divider' }, { key: 'history', label: <span data-testid="menu-history">{t('actions.history')}</span> });
   const creditIcons: Record<CreditOp, ReactNode> = { recharge: <PlusCircleOutlined />, withdraw: <MinusCircleOutlined />, poor: <GiftOutlined /> };
   const creditTestIds: Record<CreditOp, string> = { recharge: 'recharge', withdraw: 'withdraw', poor: 'relief' };
@@ -158,6 +164,7 @@ function Actions({
           items,
           onClick: ({ key }) => {
             if (key.startsWith('status:')) onAction({ type: 'status', action: key.slice('status:'.length) as StatusAction });
+            else if (key === 'pullBack') onPullBack?.();
             else onAction({ type: key } as RowAction);
           },
         }}
@@ -312,6 +319,11 @@ export function PlayerTable({
 }) {
   const { t } = useTranslation('member');
   const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
+  // Pulling credit back from a provider (OPERATION_TRANSFER) reaches any player in the subtree, not
+  // only direct children: it moves nothing between two accounts (docs/REPORTS.md "Wallet").
+  const canPullBack = usePermissionStore((s) => abilities.write && s.permCodes.includes('OPERATION_TRANSFER'));
+  const [pullBack, setPullBack] = useState<PullBackTarget | null>(null);
   const { state, onSearch, onTableChange } = useListState();
   const body = {
     parentId,
@@ -381,6 +393,7 @@ export function PlayerTable({
           }
           credit={creditOps(abilities, r, ['recharge', 'withdraw', 'poor'])}
           onAction={(a) => onAction(r, a)}
+          onPullBack={canPullBack ? () => setPullBack({ id: r.id, accountNo: r.accountNo, nickName: r.nickName }) : undefined}
         />
       ),
     },
@@ -399,6 +412,13 @@ export function PlayerTable({
           onChange={onTableChange<PlayerRow>(PLAYER_SORT_FIELDS)}
         />
       </div>
+      {pullBack ? (
+        <PullBackDialog
+          target={pullBack}
+          onClose={() => setPullBack(null)}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: memberKeys.all })}
+        />
+      ) : null}
     </TableCard>
   );
 }

@@ -1,0 +1,202 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Form, Input, Modal, Result, Select, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toMinorUnits, type ProviderPositions, type TransferBackRequest, type TransferBackResult } from '@agent-bo/shared';
+import { api } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/money';
+import { createKeyKeeper, parseAmount } from '../credit';
+
+export interface PullBackTarget {
+  id: number;
+  accountNo: string;
+  nickName: string;
+}
+
+const positionsKey = (id: number) => ['member', 'provider-positions', id] as const;
+
+/** The two calls of this dialog (server: modules/wallet). */
+export const pullBackApi = {
+  positions: (id: number, signal?: AbortSignal) =>
+    api.get<ProviderPositions>('/manage/player/provider_positions', { params: { id }, signal, errorMessageMode: 'none' }),
+  transferBack: (body: Omit<TransferBackRequest, 'idempotencyKey'>, idempotencyKey: string) =>
+    api.post<TransferBackResult>('/manage/player/transfer_back', body, { errorMessageMode: 'none', headers: { 'Idempotency-Key': idempotencyKey } }),
+};
+
+/**
+ * OPERATION_TRANSFER: pull a player's credit back from a provider into its main balance, at most
+ * its outstanding position there (the server enforces the cap again under the row lock). One
+ * idempotency key per opening, kept while the same submission is retried, as the credit dialog.
+ */
+export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTarget; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('member');
+  const [provider, setProvider] = useState<string | undefined>();
+  const [amount, setAmount] = useState('');
+  const [memo, setMemo] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const keeper = useMemo(() => createKeyKeeper(), []);
+  const positions = useQuery({
+    queryKey: positionsKey(target.id),
+    queryFn: ({ signal }) => pullBackApi.positions(target.id, signal),
+    staleTime: 0,
+  });
+  const rows = positions.data?.positions ?? [];
+  const withCredit = rows.filter((p) => p.position !== '0.00');
+  // The provider holding the most is preselected (the server lists the largest first).
+  const chosen = provider ?? withCredit[0]?.providerCode;
+  const selected = rows.find((p) => p.providerCode === chosen);
+  const parsed = parseAmount(amount);
+
+  const submit = useMutation({
+    mutationFn: () => {
+      if (!parsed.ok || !chosen) throw new Error('amount');
+      const note = memo.trim();
+      const key = keeper.keyFor(`${chosen}|${parsed.text}|${note}`);
+      return pullBackApi.transferBack({ id: target.id, providerCode: chosen, amount: parsed.text, ...(note ? { memo: note } : {}) }, key);
+    },
+    onSuccess: () => {
+      setError(null);
+      onDone();
+    },
+    onError: (e) => {
+      if (isApiError(e) && e.kind === 'unauthorized') return;
+      // The server answered with a refusal (an envelope, also on HTTP 4xx): the key is spent on
+      // that outcome. A lost answer or a 5xx keeps it, so the retry is replayed, not repeated.
+      if (isApiError(e) && e.code !== undefined && (e.kind === 'envelope' || (e.kind === 'http' && (e.status ?? 500) < 500))) {
+        keeper.forget();
+        void positions.refetch();
+      }
+      setError(isApiError(e) ? e.message : t('pullBack.failed'));
+    },
+  });
+
+  function confirm() {
+    if (!parsed.ok) {
+      setAmountError(t(`validation:${parsed.key}`));
+      return;
+    }
+    if (!selected) return;
+    if (parsed.minor > toMinorUnits(selected.position)) {
+      setAmountError(t('errors:TRANSFER_ABOVE_POSITION'));
+      return;
+    }
+    setAmountError(null);
+    setError(null);
+    submit.mutate();
+  }
+
+  const result = submit.data;
+  const footer = result ? (
+    <Button type="primary" onClick={onClose} data-testid="pull-back-close">
+      {t('pullBack.close')}
+    </Button>
+  ) : (
+    <Space>
+      <Button onClick={onClose} disabled={submit.isPending}>
+        {t('common:actions.cancel')}
+      </Button>
+      <Button type="primary" onClick={confirm} loading={submit.isPending} disabled={!selected || selected.position === '0.00'} data-testid="pull-back-confirm">
+        {t('pullBack.confirm')}
+      </Button>
+    </Space>
+  );
+
+  return (
+    <Modal
+      open
+      title={t('pullBack.title', { accountNo: target.accountNo })}
+      onCancel={submit.isPending ? undefined : onClose}
+      footer={footer}
+      destroyOnHidden
+      maskClosable={false}
+      width={520}
+    >
+      <div data-testid="pull-back-dialog" data-step={result ? 'done' : 'form'}>
+        {result ? (
+          <Result
+            status="success"
+            title={t('pullBack.success', { amount: formatMoney(result.amount), provider: result.providerCode })}
+            subTitle={
+              result.replayed
+                ? t('pullBack.replayed')
+                : t('pullBack.after', { balance: formatMoney(result.player.balanceAfter), position: formatMoney(result.positionAfter) })
+            }
+            data-testid="pull-back-success"
+          />
+        ) : (
+          <>
+            <Typography.Paragraph type="secondary">{t('pullBack.intro')}</Typography.Paragraph>
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={t('pullBack.player')}>
+                <Typography.Text strong>{target.accountNo}</Typography.Text>
+                {` · ${target.nickName}`}
+              </Descriptions.Item>
+              {positions.data ? (
+                <Descriptions.Item label={t('pullBack.balance')}>
+                  <span className="member-money" data-testid="pull-back-balance">
+                    {formatMoney(positions.data.balance)}
+                  </span>
+                </Descriptions.Item>
+              ) : null}
+            </Descriptions>
+            {positions.isError ? <Alert type="error" showIcon title={t('pullBack.loadFailed')} /> : null}
+            {positions.data && !withCredit.length ? <Alert type="info" showIcon title={t('pullBack.nothing')} data-testid="pull-back-nothing" /> : null}
+            <Form layout="vertical" onFinish={confirm}>
+              <Form.Item label={t('pullBack.provider')} required>
+                <Select
+                  value={chosen}
+                  loading={positions.isLoading}
+                  onChange={(v: string) => {
+                    setProvider(v);
+                    setAmountError(null);
+                    setError(null);
+                  }}
+                  options={rows.map((p) => ({
+                    value: p.providerCode,
+                    label: `${p.providerName} (${p.providerCode}) · ${t('pullBack.outstanding', { amount: formatMoney(p.position) })}`,
+                    disabled: p.position === '0.00',
+                  }))}
+                  data-testid="pull-back-provider"
+                />
+              </Form.Item>
+              {selected ? (
+                <Typography.Paragraph data-testid="pull-back-position" data-value={selected.position}>
+                  {t('pullBack.position', { provider: selected.providerName })}{' '}
+                  <Typography.Text strong className="member-money">
+                    {formatMoney(selected.position)}
+                  </Typography.Text>
+                </Typography.Paragraph>
+              ) : null}
+              <Form.Item label={t('pullBack.amount')} required validateStatus={amountError ? 'error' : undefined} help={amountError ?? t('pullBack.amountHint')}>
+                <Space.Compact style={{ width: '100%' }}>
+                  <Input
+                    inputMode="decimal"
+                    value={amount}
+                    maxLength={16}
+                    placeholder="0.00"
+                    onChange={(e) => {
+                      setAmount(e.target.value);
+                      setAmountError(null);
+                      setError(null);
+                    }}
+                    data-testid="pull-back-amount"
+                  />
+                  <Button onClick={() => selected && setAmount(selected.position)} disabled={!selected || selected.position === '0.00'} data-testid="pull-back-all">
+                    {t('pullBack.all')}
+                  </Button>
+                </Space.Compact>
+              </Form.Item>
+              <Form.Item label={t('pullBack.memo')}>
+                <Input.TextArea value={memo} onChange={(e) => setMemo(e.target.value)} maxLength={200} autoSize={{ minRows: 1, maxRows: 3 }} data-testid="pull-back-memo" />
+              </Form.Item>
+              <button type="submit" hidden />
+            </Form>
+          </>
+        )}
+        {error ? <Alert type="error" showIcon title={error} data-testid="pull-back-error" /> : null}
+      </div>
+    </Modal>
+  );
+}
