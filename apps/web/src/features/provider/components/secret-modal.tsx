@@ -20,6 +20,7 @@ export function SecretModal({ secret, name, onClose }: { secret: ProviderSecret;
       maskClosable={false}
       keyboard={false}
       destroyOnHidden
+      width={680}
       footer={
         <Button type="primary" onClick={onClose} data-testid="provider-secret-done">
           {t('secretModal.done')}

@@ -22,7 +22,7 @@ const NO_ABILITIES: ProviderAbilities = { maintain: false, offer: false };
  */
 export default function ProviderPage() {
   const { t } = useTranslation('provider');
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const terms = usePlayerTerms();
   const isMobile = useIsMobile();
   const client = useQueryClient();
@@ -97,7 +97,6 @@ export default function ProviderPage() {
     setSecret(null);
     // The secret leaves memory with the dialog: nothing keeps the mutation's answer.
     rotate.reset();
-    void message.info({ content: t('secretModal.closed'), key: 'provider-secret-closed' });
   };
 
   const cells = {
@@ -117,7 +116,8 @@ export default function ProviderPage() {
             value={r.status}
             style={{ width: 130 }}
             aria-label={t('columns.changeStatus', { code: r.code })}
-            options={PROVIDER_STATUSES.map((s) => ({ value: s, label: <span data-testid={`provider-status-option-${s}`}>{statusLabel(s)}</span> }))}
+            options={PROVIDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+            optionRender={(o) => <span data-testid={`provider-status-option-${String(o.value)}`}>{o.label}</span>}
             onChange={(next) => confirmStatus(r, next)}
             data-testid={`provider-status-select-${r.code}`}
           />
@@ -148,10 +148,10 @@ export default function ProviderPage() {
     ),
     secret: (r: ProviderRow) => (
       <Space size={8} wrap>
-        <span data-testid={`provider-secret-${r.code}`} data-set={r.secretSet ? 'yes' : 'no'}>
+        <Space size={4} wrap data-testid={`provider-secret-${r.code}`} data-set={r.secretSet ? 'yes' : 'no'}>
           {r.secretSet ? <Tag color="success">{t('secret.set')}</Tag> : <Tag color="error">{t('secret.unset')}</Tag>}
           {r.secretRotatedAt ? <Typography.Text type="secondary">{t('secret.rotatedAt', { at: r.secretRotatedAt })}</Typography.Text> : null}
-        </span>
+        </Space>
         {can.maintain ? (
           <Button
             size="small"

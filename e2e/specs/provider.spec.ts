@@ -1,0 +1,141 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+
+const browser = useBrowser();
+
+/**
+ * The provider screen (/provider/index) in Chromium as admin001 on tw_web. Everything is done on
+ * KY (the demo's provider in maintenance, which no other spec plays traffic with), and put back
+ * afterwards: status MAINTAIN, offered on tw_web.
+ */
+
+async function db<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const kyStatus = async () => (await db<{ status: string }>(`select status from providers where code = 'KY'`))[0]!.status;
+const kyOffered = async () => (await db(`select 1 from site_providers where site_id = 'tw_web' and provider_code = 'KY'`)).length === 1;
+const kySecret = async () => (await db<{ secret: string }>(`select secret from providers where code = 'KY'`))[0]!.secret;
+
+afterAll(async () => {
+  await db(`update providers set status = 'MAINTAIN' where code = 'KY'`);
+  await db(`insert into site_providers (site_id, provider_code) values ('tw_web', 'KY') on conflict do nothing`);
+});
+
+async function settled(page: Page): Promise<void> {
+  await animationsDone(page);
+  await page.waitForTimeout(300);
+}
+
+const tag = (page: Page) => page.getByTestId('provider-status-KY');
+
+/** Picks a status in KY's select and confirms it. */
+async function changeStatus(page: Page, to: 'ACTIVE' | 'MAINTAIN', shoot?: string): Promise<void> {
+  await page.getByTestId('provider-status-select-KY').click();
+  await page.locator('.ant-select-dropdown').getByTestId(`provider-status-option-${to}`).filter({ visible: true }).click();
+  await page.getByTestId('provider-status-confirm').waitFor();
+  if (shoot) {
+    await settled(page);
+    await keepScreenshot(page, shoot);
+  }
+  await page.getByTestId('provider-status-ok').click();
+  await expect.poll(() => tag(page).getAttribute('data-status')).toBe(to);
+  await expect.poll(kyStatus).toBe(to);
+}
+
+/** Rotates KY's secret; the one-time dialog shows what the database now holds. */
+async function rotate(page: Page): Promise<void> {
+  const before = await kySecret();
+  await page.getByTestId('provider-rotate-KY').click();
+  await page.getByTestId('provider-rotate-confirm').waitFor();
+  await page.getByTestId('provider-rotate-ok').click();
+  const value = page.getByTestId('provider-secret-value');
+  await value.waitFor();
+  const shown = (await value.innerText()).trim();
+  expect(shown).toMatch(/^[0-9a-f]{64}$/);
+  expect(shown).not.toBe(before);
+  expect(await kySecret()).toBe(shown);
+}
+
+async function closeSecret(page: Page): Promise<void> {
+  const shown = (await page.getByTestId('provider-secret-value').innerText()).trim();
+  await page.getByTestId('provider-secret-done').click();
+  await page.getByTestId('provider-secret-modal').waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => document.body.innerText)).not.toContain(shown);
+}
+
+describe('provider screen', () => {
+  it('desktop: from the menu; KY MAINTAIN → ACTIVE → MAINTAIN with confirmations; offering off and on; a rotated secret shown once; light and dark', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.locator('[data-testid="side-menu"] [data-menu-id$="/provider/index"]').click();
+    await page.getByTestId('provider-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/provider/index');
+    await page.getByTestId('provider-row-KY').waitFor();
+    expect(await tag(page).getAttribute('data-status')).toBe('MAINTAIN');
+    expect(await page.getByTestId('provider-secret-KY').getAttribute('data-set')).toBe('yes');
+    await settled(page);
+    await keepScreenshot(page, 'provider-desktop-light');
+
+    await changeStatus(page, 'ACTIVE', 'provider-desktop-light-confirm-status');
+    await changeStatus(page, 'MAINTAIN');
+
+    // Offering off (confirmed) and on again.
+    const sw = page.getByTestId('provider-offered-KY');
+    await sw.click();
+    await page.getByTestId('provider-offering-confirm').waitFor();
+    await page.getByTestId('provider-offering-ok').click();
+    await expect.poll(() => sw.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(kyOffered).toBe(false);
+    await sw.click();
+    await expect.poll(() => sw.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(kyOffered).toBe(true);
+
+    await rotate(page);
+    await settled(page);
+    await keepScreenshot(page, 'provider-desktop-light-secret');
+    await closeSecret(page);
+
+    await setDark(page, true);
+    await settled(page);
+    await keepScreenshot(page, 'provider-desktop-dark');
+    await rotate(page);
+    await settled(page);
+    await keepScreenshot(page, 'provider-desktop-dark-secret');
+    await closeSecret(page);
+    await setDark(page, false);
+    await context.close();
+  });
+
+  it('390 px: one card per provider with the same controls; light and dark', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.goto('/provider/index');
+    await page.getByTestId('provider-row-KY').waitFor();
+    // the page itself does not scroll sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await settled(page);
+    await keepScreenshot(page, 'provider-mobile-light');
+    await changeStatus(page, 'ACTIVE');
+    await changeStatus(page, 'MAINTAIN');
+    await rotate(page);
+    await settled(page);
+    await keepScreenshot(page, 'provider-mobile-light-secret');
+    await closeSecret(page);
+    await setDark(page, true);
+    await settled(page);
+    await keepScreenshot(page, 'provider-mobile-dark');
+    await setDark(page, false);
+    await context.close();
+  });
+});
