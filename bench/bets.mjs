@@ -5,7 +5,7 @@
  *   npm run build -w @agent-bo/shared && npm run build -w @agent-bo/server
  *   node bench/bets.mjs [--duration=10] [--warmup=2] [--single-connections=16] [--batch-connections=5]
  *                       [--batch=1000] [--duplicates=0.1] [--copy-rows=500000] [--cases=single,batch,settle,copy]
- *                       [--data-dir=DIR] [--json=out.json]
+ *                       [--data-dir=DIR] [--json=out.json] [--server-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof]
  *
  * The production server (LOG_LEVEL=warn, no rate limit) runs on a temporary DATA_DIR (initdb,
  * migrations, demo seed by the server itself; removed at the end unless --data-dir is given).
@@ -45,6 +45,8 @@ const opt = parseOptions({
   cases: 'single,batch,settle,copy',
   'data-dir': '',
   json: '',
+  /** Extra node flags for the server, comma separated (e.g. --cpu-prof,--cpu-prof-dir=/tmp/prof). */
+  'server-node-args': '',
 });
 const duration = Number(opt.duration);
 const warmup = Number(opt.warmup);
@@ -60,7 +62,7 @@ const SITE = 'tw_web';
 const ownDir = !opt['data-dir'];
 const dataDir = ownDir ? await mkdtemp(path.join(os.tmpdir(), 'agent-bo-bench-bets-')) : path.resolve(opt['data-dir']);
 log(`starting the server (initdb, migrations, demo seed) in ${dataDir}`);
-const server = await startServer({ DATA_DIR: dataDir });
+const server = await startServer({ DATA_DIR: dataDir }, opt['server-node-args'].split(',').filter(Boolean));
 const db = new pg.Client({ connectionString: embeddedUrl(dataDir) });
 await db.connect();
 const results = { machine: machine(), options: opt, cases: [] };

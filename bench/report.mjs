@@ -171,7 +171,7 @@ try {
       [`game code prefix EVO-LIVE-1, ${days} days`, { ...range, gameCode: 'EVO-LIVE-1' }],
     ];
     for (const [label, body] of searches) {
-      await timed(`bet search ${label}`, runs, () => httpOk('/api/manage/bet/list', body, (d) => `${d.rows?.length ?? '?'} of ${d.total}${d.totalCapped ? '+' : ''}`));
+      await timed(`bet search ${label}`, runs, () => httpOk('/api/manage/bet/list', body, (d) => `${d.list.length} of ${d.total}${d.totalCapped ? '+' : ''}`));
     }
   }
 

@@ -74,10 +74,10 @@ export function freePort() {
   });
 }
 
-/** The production build on `env` (DATA_DIR or DATABASE_URL), LOG_LEVEL=warn, no rate limit. */
-export async function startServer(env) {
+/** The production build on `env` (DATA_DIR or DATABASE_URL), LOG_LEVEL=warn, no rate limit; `nodeArgs` e.g. --cpu-prof. */
+export async function startServer(env, nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(serverDist, 'server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(serverDist, 'server.js')], {
     cwd: path.join(root, 'apps', 'server'),
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'DATA_DIR', 'NODE_OPTIONS'].includes(k))),
