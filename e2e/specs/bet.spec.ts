@@ -1,0 +1,182 @@
+import { createHmac } from 'node:crypto';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, baseUrl, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+
+const browser = useBrowser();
+
+/**
+ * The bet page (/bet/index) in Chromium. Bets arrive as a provider sends them: signed calls to
+ * the provider API of the running server (HMAC-SHA256 of `${timestamp}.${body}` under the
+ * provider's secret, read from the database), placed a few minutes ago so they fall in today's
+ * business day, the page's default range. One bet is resettled, so its detail shows a
+ * Superseded version.
+ */
+
+const RUN = `e2e${Date.now().toString(36)}`;
+const BET = { resettled: `${RUN}-1`, lost: `${RUN}-2`, open: `${RUN}-3` };
+let player = '';
+
+async function db<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** One signed batch call, as a provider would send it; every item must be accepted. */
+async function provider(op: 'place' | 'settle' | 'resettle', items: unknown[]): Promise<void> {
+  const [row] = await db<{ secret: string }>(`select secret from providers where code = 'EVO'`);
+  const raw = JSON.stringify({ siteId: 'tw_web', items });
+  const timestamp = String(Date.now());
+  const signature = createHmac('sha256', row!.secret).update(`${timestamp}.${raw}`).digest('hex');
+  const res = await fetch(`${baseUrl()}/api/provider/v1/bets/${op}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-provider-code': 'EVO', 'x-timestamp': timestamp, 'x-signature': signature },
+    body: raw,
+  });
+  const body = (await res.json()) as { success: boolean; data?: { results: { status: string }[] } };
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  expect(body.data!.results.map((r) => r.status), `${op}: ${JSON.stringify(body)}`).toEqual(items.map(() => 'OK'));
+}
+
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+beforeAll(async () => {
+  // A verified, unrestricted player of agentC01 (admin001 → agentA01 → agentB01 → agentC01) with EVO.
+  const [row] = await db<{ account_no: string }>(
+    `select a.account_no from accounts a join accounts p on p.id = a.parent_id
+      where a.site_id = 'tw_web' and p.account_no = 'agentC01' and a.kind = 'PLAYER' and a.verify_status = 'VERIFIED'
+        and 'EVO' = any(a.providers) and not a.is_disabled and not a.is_full_disabled and not a.is_full_readonly
+      order by a.id limit 1`,
+  );
+  player = row!.account_no;
+  await provider('place', [
+    { betId: BET.resettled, playerAccountNo: player, gameCode: 'baccarat-e2e', gameCategory: 'LIVE', roundId: `${RUN}-r1`, betAmount: '100.00', placedAt: ago(3) },
+    { betId: BET.lost, playerAccountNo: player, gameCode: 'roulette-e2e', gameCategory: 'LIVE', roundId: `${RUN}-r2`, betAmount: '250.00', placedAt: ago(2) },
+    { betId: BET.open, playerAccountNo: player, gameCode: 'baccarat-e2e', gameCategory: 'LIVE', roundId: `${RUN}-r3`, betAmount: '40.00', placedAt: ago(1) },
+  ]);
+  await provider('settle', [
+    { betId: BET.resettled, validBet: '100.00', payout: '195.00', settledAt: ago(2) },
+    { betId: BET.lost, validBet: '250.00', payout: '0.00', settledAt: ago(1) },
+  ]);
+  await provider('resettle', [{ betId: BET.resettled, validBet: '100.00', payout: '0.00', settledAt: new Date().toISOString() }]);
+});
+
+async function closeDrawer(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByTestId('bet-versions').waitFor({ state: 'detached' });
+}
+
+async function settled(page: Page): Promise<void> {
+  // away from the header, so no tooltip shows in a screenshot
+  await page.mouse.move(700, 890);
+  await animationsDone(page);
+  await page.waitForTimeout(300);
+}
+
+async function search(page: Page, account: string): Promise<void> {
+  await page.getByTestId('bet-account').fill(account);
+  await page.getByTestId('bet-search').click();
+}
+
+const cell = (page: Page, betId: string, col: string) => page.getByTestId(`bet-row-${betId}`).locator(`[data-col="${col}"]`);
+
+describe('bet page', () => {
+  it('desktop: search by the player and by an agent above it; the detail of a resettled bet shows the superseded version; light and dark', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.goto('/bet/index');
+    await page.getByTestId('bet-page').waitFor();
+
+    await search(page, player);
+    await page.getByTestId(`bet-row-${BET.resettled}`).waitFor();
+    await page.getByTestId(`bet-row-${BET.lost}`).waitFor();
+    await page.getByTestId(`bet-row-${BET.open}`).waitFor();
+    // the current version of the resettled bet only: lost 100.00 after first winning 95.00
+    await expect.poll(() => cell(page, BET.resettled, 'winLoss').getAttribute('data-value')).toBe('-100.00');
+    expect(await cell(page, BET.resettled, 'winLoss').getAttribute('data-sign')).toBe('loss');
+    expect(await page.getByTestId(`bet-row-${BET.open}`).innerText()).toContain('Unsettled');
+    expect(await page.getByTestId(`bet-row-${BET.resettled}`).innerText()).toContain('v2');
+    // newest first
+    const order = await page.locator('[data-testid="bet-table"] tbody tr[data-testid^="bet-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    const mine = order.filter((id) => id?.includes(RUN));
+    expect(mine).toEqual([`bet-row-${BET.open}`, `bet-row-${BET.lost}`, `bet-row-${BET.resettled}`]);
+    await page.getByTestId('bet-totals').waitFor();
+    await settled(page);
+    await keepScreenshot(page, 'bet-desktop-light');
+
+    // an agent two levels above the player sees the same bets
+    await search(page, 'agentB01');
+    await page.getByTestId(`bet-row-${BET.lost}`).waitFor();
+    await page.getByTestId(`bet-row-${BET.resettled}`).waitFor();
+    // an agent of another branch does not
+    await search(page, 'agentA02');
+    await expect.poll(() => page.getByTestId(`bet-row-${BET.lost}`).count()).toBe(0);
+
+    // the detail after the resettle
+    await search(page, player);
+    await page.getByTestId(`bet-open-${BET.resettled}`).click();
+    const versions = page.getByTestId('bet-versions');
+    await versions.waitFor();
+    await expect.poll(() => page.getByTestId('bet-version-1').innerText()).toContain('Superseded');
+    expect(await page.getByTestId('bet-version-1').locator('[data-col="winLoss"]').getAttribute('data-value')).toBe('95.00');
+    expect(await page.getByTestId('bet-version-2').innerText()).toContain('Settled');
+    expect(await page.getByTestId('bet-version-2').getAttribute('data-current')).toBe('yes');
+    expect(await page.getByTestId('bet-detail-chain').innerText()).toBe('admin001 › agentA01 › agentB01 › agentC01');
+    await settled(page);
+    await keepScreenshot(page, 'bet-desktop-light-detail');
+    // the open drawer covers the header's theme toggle: close, switch, open again
+    await closeDrawer(page);
+    await setDark(page, true);
+    await settled(page);
+    await keepScreenshot(page, 'bet-desktop-dark');
+    await page.getByTestId(`bet-open-${BET.resettled}`).click();
+    await page.getByTestId('bet-version-1').waitFor();
+    await settled(page);
+    await keepScreenshot(page, 'bet-desktop-dark-detail');
+    await closeDrawer(page);
+    await setDark(page, false);
+    await context.close();
+  });
+
+  it('390 px: the table scrolls sideways, not the page; the detail fills the screen; light and dark', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.goto('/bet/index');
+    await search(page, player);
+    await page.getByTestId(`bet-row-${BET.resettled}`).waitFor();
+    const overflow = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="bet-table"] .ant-table-content, [data-testid="bet-table"] .ant-table-body') as HTMLElement | null;
+      return el ? { scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth } : null;
+    });
+    expect(overflow).not.toBeNull();
+    expect(overflow!.scroll).toBeGreaterThan(overflow!.client);
+    expect(overflow!.page).toBeLessThanOrEqual(390);
+    await settled(page);
+    await keepScreenshot(page, 'bet-mobile-light');
+    await page.getByTestId(`bet-open-${BET.resettled}`).click();
+    await page.getByTestId('bet-version-1').waitFor();
+    // the drawer takes the whole width
+    expect(await page.locator('.ant-drawer-content-wrapper').evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(390);
+    await settled(page);
+    await keepScreenshot(page, 'bet-mobile-light-detail');
+    await closeDrawer(page);
+    await setDark(page, true);
+    await settled(page);
+    await keepScreenshot(page, 'bet-mobile-dark');
+    await page.getByTestId(`bet-open-${BET.resettled}`).click();
+    await page.getByTestId('bet-version-1').waitFor();
+    await settled(page);
+    await keepScreenshot(page, 'bet-mobile-dark-detail');
+    await closeDrawer(page);
+    await setDark(page, false);
+    await context.close();
+  });
+});
