@@ -27,6 +27,7 @@ Plays provider traffic against a running server through the signed provider API.
   --open-rate R        share of bets left unsettled (default ${DEFAULT_RATES.open})
   --replay-rate R      share of answered items sent again identically (default ${DEFAULT_RATES.replay})
   --stray-rate R       share of sessions on a provider the player lacks (default ${DEFAULT_RATES.stray})
+  --no-wallet          bets only, without transfer_out / transfer_in around sessions
   --secret CODE=HEX    a provider's shared secret (repeatable; or SIMULATOR_SECRETS=CODE=HEX,CODE=HEX)
   --player ACC[=P+P]   a player and its providers (repeatable)
   --json               print the summary as JSON
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
         secret: { type: 'string', multiple: true },
         player: { type: 'string', multiple: true },
         json: { type: 'boolean' },
+        'no-wallet': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -150,6 +152,7 @@ async function main(): Promise<void> {
       historyDays: nonNegative('days', values.days),
       settleDelayMs: nonNegative('settle-delay', values['settle-delay']),
       rates,
+      wallet: !values['no-wallet'],
       signal: controller.signal,
       onProgress: values.json || durationMs === undefined ? undefined : (s) => console.error(`… ${s.bets.attempted} bets, ${s.bets.placed} placed, ${s.bets.settled} settled`),
     });

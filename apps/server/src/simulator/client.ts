@@ -1,4 +1,4 @@
-import { ERRORS, PROVIDER_API_PREFIX, PROVIDER_HEADERS, errorNameForCode, type ProviderBatchResult } from '@agent-bo/shared';
+import { ERRORS, PROVIDER_API_PREFIX, PROVIDER_HEADERS, errorNameForCode, type ProviderBatchResult, type WalletBatchResult } from '@agent-bo/shared';
 import { signProviderBody } from '../modules/provider-api/signature.js';
 import type { SimProvider } from './directory.js';
 
@@ -9,11 +9,20 @@ import type { SimProvider } from './directory.js';
  * idempotent per bet id, so a retry of a call that did reach the server answers DUPLICATE.
  */
 
-export type ProviderOp = 'place' | 'settle' | 'cancel' | 'resettle';
+export type ProviderOp = 'place' | 'settle' | 'cancel' | 'resettle' | 'transfer_out' | 'transfer_in';
+
+const PATHS: Record<ProviderOp, string> = {
+  place: 'bets/place',
+  settle: 'bets/settle',
+  cancel: 'bets/cancel',
+  resettle: 'bets/resettle',
+  transfer_out: 'wallet/transfer_out',
+  transfer_in: 'wallet/transfer_in',
+};
 
 export type CallOutcome =
   /** The batch was answered item by item. */
-  | { kind: 'batch'; result: ProviderBatchResult }
+  | { kind: 'batch'; result: ProviderBatchResult | WalletBatchResult }
   /** The whole call was refused with the error envelope (signature, provider status, offering…). */
   | { kind: 'refused'; code: number; error: string; message: string }
   /** No usable answer after the retries. */
@@ -55,7 +64,7 @@ export class ProviderClient {
       const timestamp = String(Date.now());
       try {
         const signal = AbortSignal.any([AbortSignal.timeout(this.o.timeoutMs ?? 30_000), ...(this.o.signal ? [this.o.signal] : [])]);
-        const res = await fetch(`${this.root}/bets/${op}`, {
+        const res = await fetch(`${this.root}/${PATHS[op]}`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -72,7 +81,7 @@ export class ProviderClient {
           last = `HTTP ${res.status}: ${text.slice(0, 200)}`;
           continue;
         }
-        let json: { success?: boolean; code?: number; message?: string; data?: ProviderBatchResult };
+        let json: { success?: boolean; code?: number; message?: string; data?: ProviderBatchResult | WalletBatchResult };
         try {
           json = JSON.parse(text) as typeof json;
         } catch {

@@ -70,7 +70,8 @@ export function describeDemoTraffic(r: DemoTrafficResult, days: number = DEMO_TR
   return (
     `demo traffic: ${sum((s) => s.bets.placed)} bets over the last ${days} days on ${r.runs.map((s) => s.siteId).join(', ')} through the provider API ` +
     `(${sum((s) => s.bets.settled)} settled, ${sum((s) => s.bets.canceled)} canceled, ${sum((s) => s.bets.resettled)} resettled, ` +
-    `${sum((s) => s.bets.open)} open, ${refused} refused, ${sum((s) => s.duplicates)} duplicates) in ${(r.elapsedMs / 1000).toFixed(1)} s` +
+    `${sum((s) => s.bets.open)} open, ${refused} refused, ${sum((s) => s.duplicates)} duplicates; ` +
+    `${sum((s) => s.wallet.transfersOut)} transfers out, ${sum((s) => s.wallet.transfersIn)} in) in ${(r.elapsedMs / 1000).toFixed(1)} s` +
     (sum((s) => s.failedItems) ? `; ${sum((s) => s.failedItems)} items got no answer` : '')
   );
 }

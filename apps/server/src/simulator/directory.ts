@@ -21,6 +21,8 @@ export interface SimPlayer {
   providers: string[] | null;
   /** Stake ranges of the player's bet-limit presets; empty: DEFAULT_STAKE_RANGE. */
   limits: StakeRange[];
+  /** Main balance in minor units when the run starts; null when unknown (the server decides). */
+  balance: bigint | null;
 }
 
 export interface Directory {
@@ -49,8 +51,8 @@ export async function loadDirectory(db: Queryable, siteId: SiteId): Promise<Dire
     siteId,
   ]);
   const ranges = new Map(presets.rows.map((p) => [p.code, { min: BigInt(p.min), max: BigInt(p.max) }]));
-  const players = await db.query<{ account_no: string; providers: string[]; bet_limits: string[] }>(
-    `select account_no, providers, bet_limits from accounts where site_id = $1 and kind = 'PLAYER' order by id`,
+  const players = await db.query<{ account_no: string; providers: string[]; bet_limits: string[]; balance: string }>(
+    `select account_no, providers, bet_limits, balance::text as balance from accounts where site_id = $1 and kind = 'PLAYER' order by id`,
     [siteId],
   );
   return {
@@ -60,6 +62,7 @@ export async function loadDirectory(db: Queryable, siteId: SiteId): Promise<Dire
       accountNo: p.account_no,
       providers: p.providers,
       limits: p.bet_limits.map((c) => ranges.get(c)).filter((r): r is StakeRange => r !== undefined),
+      balance: BigInt(p.balance),
     })),
   };
 }
@@ -83,7 +86,7 @@ export function parseSecrets(values: string[]): SimProvider[] {
   return [...out.values()];
 }
 
-/** `player001` or `player001=EVO+PG` (options) → players with unknown bet limits. */
+/** `player001` or `player001=EVO+PG` (options) → players with unknown bet limits and balances. */
 export function parsePlayers(values: string[]): SimPlayer[] {
   return values
     .flatMap((v) => v.split(','))
@@ -93,7 +96,7 @@ export function parsePlayers(values: string[]): SimPlayer[] {
       const [accountNo, list] = v.split('=');
       if (!accountNo || !/^[A-Za-z0-9_.-]{1,64}$/.test(accountNo)) throw new DirectoryError(`"${v}" is not ACCOUNT or ACCOUNT=CODE+CODE`);
       const providers = list === undefined ? null : list.split('+').map((c) => c.trim()).filter(Boolean);
-      return { accountNo, providers, limits: [] };
+      return { accountNo, providers, limits: [], balance: null };
     });
 }
 

@@ -115,9 +115,9 @@ describe('plan of bets', () => {
       { code: 'KY', secret: 'x', active: false },
     ],
     players: [
-      { accountNo: 'p1', providers: ['EVO', 'PG', 'SABA', 'KY'], limits: [{ min: 1_000n, max: 500_000n }] },
-      { accountNo: 'p2', providers: ['EVO'], limits: [{ min: 5_000n, max: 2_000_000n }] },
-      { accountNo: 'p3', providers: null, limits: [] },
+      { accountNo: 'p1', providers: ['EVO', 'PG', 'SABA', 'KY'], limits: [{ min: 1_000n, max: 500_000n }], balance: null },
+      { accountNo: 'p2', providers: ['EVO'], limits: [{ min: 5_000n, max: 2_000_000n }], balance: null },
+      { accountNo: 'p3', providers: null, limits: [], balance: null },
     ],
   };
   const plan = (seed: string, n: number, o: { historyDays?: number; runId?: string; now?: number } = {}) => {
@@ -195,8 +195,8 @@ describe('options', () => {
     expect(() => parseSecrets(['EVO'])).toThrow(DirectoryError);
     expect(() => parseSecrets(['=abc'])).toThrow(DirectoryError);
     expect(parsePlayers(['player001=EVO+PG', 'player002'])).toEqual([
-      { accountNo: 'player001', providers: ['EVO', 'PG'], limits: [] },
-      { accountNo: 'player002', providers: null, limits: [] },
+      { accountNo: 'player001', providers: ['EVO', 'PG'], limits: [], balance: null },
+      { accountNo: 'player002', providers: null, limits: [], balance: null },
     ]);
     expect(() => parsePlayers(['bad player'])).toThrow(DirectoryError);
   });
@@ -210,5 +210,44 @@ describe('options', () => {
     expect(loopbackUrl({ address: '::', family: 'IPv6', port: 3000 })).toBe('http://[::1]:3000');
     expect(loopbackUrl({ address: '127.0.0.1', family: 'IPv4', port: 81 })).toBe('http://127.0.0.1:81');
     expect(() => loopbackUrl('/tmp/socket')).toThrow();
+  });
+});
+
+describe('plan of sessions with the wallet', () => {
+  it('brings at most the balance, never stakes more than the provider wallet holds, and chains a player’s sessions', () => {
+    const directory: Directory = {
+      siteId: 'tw_web',
+      providers: [{ code: 'EVO', secret: 'x', active: true }],
+      players: [
+        { accountNo: 'rich', providers: ['EVO'], limits: [{ min: 1_000n, max: 500_000n }], balance: 10_000_000n },
+        { accountNo: 'poor', providers: ['EVO'], limits: [{ min: 1_000n, max: 500_000n }], balance: 5_000n },
+        { accountNo: 'broke', providers: ['EVO'], limits: [{ min: 1_000n, max: 500_000n }], balance: 500n },
+      ],
+    };
+    const planner = new Planner({ directory, seed: 'wallet', rates: DEFAULT_RATES, runId: 'w', liveDelayMs: 0, wallet: true });
+    const sessions = new Map<number, { s: NonNullable<ReturnType<Planner['close']>>; stakes: bigint; payouts: bigint }>();
+    for (let i = 0; i < 3_000; i++) {
+      const b = planner.next(Date.UTC(2026, 10, 21, 8));
+      const t = sessions.get(b.session.no) ?? { s: b.session, stakes: 0n, payouts: 0n };
+      t.stakes += b.stake;
+      if (b.fate === 'settle') t.payouts += (b.corrected ?? b.result).payout;
+      // The provider wallet covers every stake from what was brought and what came back so far.
+      expect(t.stakes - t.payouts <= toMinorUnits(b.session.transferOut!.amount)).toBe(true);
+      sessions.set(b.session.no, t);
+    }
+    planner.close();
+    const players = new Set([...sessions.values()].map((t) => t.s.player.accountNo));
+    expect(players.has('broke')).toBe(false); // cannot cover one stake
+    expect(players.has('rich')).toBe(true);
+    for (const { s } of sessions.values()) {
+      const amount = toMinorUnits(s.transferOut!.amount);
+      expect(amount >= s.stake).toBe(true);
+      // A player's first session brings at most its starting balance.
+      if (!s.prev) expect(amount <= s.player.balance!).toBe(true);
+      expect(s.transferOut!.transactionId).toBe(`w-s${s.no}-out`);
+      if (s.prev) expect(s.prev.player.accountNo).toBe(s.player.accountNo);
+    }
+    const richSessions = [...sessions.values()].filter((t) => t.s.player.accountNo === 'rich');
+    expect(richSessions.filter((t) => !t.s.prev)).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMinorUnits } from '@agent-bo/shared';
+import { checkLedger } from '../../src/modules/ledger/check.js';
 import { loadDirectory, type Directory, type SimPlayer } from '../../src/simulator/directory.js';
 import { playDemoTraffic } from '../../src/simulator/demo.js';
 import { runSimulation, type SimulationSummary } from '../../src/simulator/engine.js';
@@ -121,21 +123,51 @@ describe('provider simulator', () => {
     expect(run.duplicates).toBe(run.replayed);
     expect(run.replayMismatches).toBe(0);
 
-    // Refusals are the expected kinds and account for every bet not placed.
+    // Refusals are the expected kinds: a refused transfer_out leaves its session's bets unsent
+    // (unfunded); every other bet not placed was refused itself.
     const refused = Object.values(run.refusals).reduce((a, b) => a + b, 0);
-    expect(refused).toBe(run.bets.attempted - run.bets.placed);
+    expect(refused).toBe(run.bets.attempted - run.bets.unfunded - run.bets.placed + (run.wallet.sessions - run.wallet.funded));
     for (const key of Object.keys(run.refusals)) {
       expect(['4004 PROVIDER_NOT_ACTIVE', '4006 PROVIDER_NOT_ENABLED', '4008 PLAYER_RESTRICTED', '4009 PLAYER_UNVERIFIED']).toContain(key);
     }
     expect(run.calls.refused).toBeGreaterThan(0); // KY (MAINTAIN) refuses whole calls
+    expect(run.bets.unfunded).toBeGreaterThan(0);
+
+    // The wallet: each funded session moved credit out first and what was left back in; the
+    // ledger holds; what left the players' main balances is what they lost on settled bets plus
+    // the stakes still in play (cancels were refunded by the platform).
+    expect(run.wallet.funded).toBeGreaterThan(0);
+    expect(run.wallet.transfersOut).toBe(run.wallet.funded);
+    expect(run.wallet.transfersIn).toBeGreaterThan(0);
+    const [moved] = await q<{ outs: number; ins: number; refunds: number; out_sum: string; in_sum: string; player_net: string }>(
+      ctx,
+      `select count(distinct t.id) filter (where t.kind = 'TRANSFER_OUT')::int as outs,
+              count(distinct t.id) filter (where t.kind = 'TRANSFER_IN')::int as ins,
+              count(distinct t.id) filter (where t.kind = 'REFUND')::int as refunds,
+              coalesce(-sum(e.amount) filter (where t.kind = 'TRANSFER_OUT' and a.kind = 'PLAYER'), 0)::text as out_sum,
+              coalesce(sum(e.amount) filter (where t.kind = 'TRANSFER_IN' and a.kind = 'PLAYER'), 0)::text as in_sum,
+              coalesce(sum(e.amount) filter (where a.kind = 'PLAYER'), 0)::text as player_net
+         from ledger_transactions t join ledger_entries e on e.transaction_id = t.id join accounts a on a.id = e.account_id
+        where t.site_id = 'tw_web' and (t.idempotency_key like 'provider:%:simA-s%' or t.idempotency_key like 'refund:%:simA-%')`,
+    );
+    expect(moved).toMatchObject({ outs: run.wallet.transfersOut, ins: run.wallet.transfersIn, refunds: run.bets.canceled });
+    expect(formatMinorUnits(moved!.out_sum)).toBe(run.wallet.out);
+    expect(formatMinorUnits(moved!.in_sum)).toBe(run.wallet.in);
+    const [lost] = await q<{ at_stake: string }>(
+      ctx,
+      `select coalesce(sum(bet_amount - payout) filter (where status = 'Settled'), 0) + coalesce(sum(bet_amount) filter (where status = 'Unsettled'), 0) as at_stake
+         from bets where provider_bet_id like 'simA-%'`,
+    );
+    expect(BigInt(moved!.player_net)).toBe(-BigInt(lost!.at_stake));
+    expect((await checkLedger(ctx.database.db, { siteId: 'tw_web' })).ok).toBe(true);
 
     // Money: the summary's settled stakes and payouts are the database's current settled versions.
     const [money] = await q<{ stake: string; payout: string }>(
       ctx,
       `select coalesce(sum(bet_amount), 0)::text as stake, coalesce(sum(payout), 0)::text as payout from bets where provider_bet_id like 'simA-%' and status = 'Settled'`,
     );
-    expect(run.settledStake).toBe(`${money!.stake.slice(0, -2) || '0'}.${money!.stake.slice(-2).padStart(2, '0')}`);
-    expect(run.settledPayout).toBe(`${money!.payout.slice(0, -2) || '0'}.${money!.payout.slice(-2).padStart(2, '0')}`);
+    expect(run.settledStake).toBe(formatMinorUnits(money!.stake));
+    expect(run.settledPayout).toBe(formatMinorUnits(money!.payout));
 
     // History: placing times over the last 5 days, several business dates, settled no earlier than placed.
     const [spread] = await q<{ dates: number; oldest_h: number; newest_h: number; backwards: number; late: number }>(
@@ -157,38 +189,31 @@ describe('provider simulator', () => {
   });
 
   it('replays the same decisions with the same seed (other bet ids), and other ones with another seed', async () => {
-    const again = await runSimulation({
-      baseUrl,
-      directory: mixed,
-      seed: 'test-1',
-      runId: 'simB',
-      bets: 600,
-      batch: 75,
-      concurrency: 2,
-      historyDays: 5,
-      rates: RATES,
-    });
-    expect(again.bets).toEqual(run.bets);
-    expect(again.refusals).toEqual(run.refusals);
-    expect(again.settledStake).toBe(run.settledStake);
-    expect(again.settledPayout).toBe(run.settledPayout);
-    expect(again.duplicates).toBe(run.duplicates);
+    // Without the wallet: with it, a plan also follows the balances the run starts from.
+    const same = { baseUrl, directory: mixed, seed: 'test-1', bets: 600, historyDays: 5, rates: RATES, wallet: false };
+    const first = await runSimulation({ ...same, runId: 'simB', batch: 40, concurrency: 3 });
+    const again = await runSimulation({ ...same, runId: 'simD', batch: 75, concurrency: 2 });
+    expect(again.bets).toEqual(first.bets);
+    expect(again.refusals).toEqual(first.refusals);
+    expect(again.settledStake).toBe(first.settledStake);
+    expect(again.settledPayout).toBe(first.settledPayout);
+    expect(again.duplicates).toBe(first.duplicates);
     // Same players, games, stakes and results bet for bet.
     const pairs = await q<{ same: boolean; n: string }>(
       ctx,
       `select (a.player_id, a.game_code, a.bet_amount, a.payout, a.status) is not distinct from (b.player_id, b.game_code, b.bet_amount, b.payout, b.status) as same,
               count(*)::text as n
-         from bets a join bets b on b.provider_bet_id = 'simB-' || substr(a.provider_bet_id, 6) and b.version = a.version and b.provider_code = a.provider_code
-        where a.provider_bet_id like 'simA-%' group by 1`,
+         from bets a join bets b on b.provider_bet_id = 'simD-' || substr(a.provider_bet_id, 6) and b.version = a.version and b.provider_code = a.provider_code
+        where a.provider_bet_id like 'simB-%' group by 1`,
     );
-    expect(pairs).toEqual([{ same: true, n: String(run.bets.placed + run.bets.resettled) }]);
+    expect(pairs).toEqual([{ same: true, n: String(first.bets.placed + first.bets.resettled) }]);
 
-    const other = await runSimulation({ baseUrl, directory: mixed, seed: 'test-2', runId: 'simC', bets: 200, historyDays: 5 });
+    const other = await runSimulation({ ...same, seed: 'test-2', runId: 'simC', bets: 200 });
     const [diff] = await q<{ both: string; differ: string }>(
       ctx,
       `select count(*)::text as both, count(*) filter (where (a.player_id, a.bet_amount) is distinct from (c.player_id, c.bet_amount))::text as differ
          from bets a join bets c on c.provider_bet_id = 'simC-' || substr(a.provider_bet_id, 6) and c.version = 1
-        where a.provider_bet_id like 'simA-%' and a.version = 1`,
+        where a.provider_bet_id like 'simB-%' and a.version = 1`,
     );
     expect(other.bets.placed).toBeGreaterThan(100);
     expect(Number(diff!.differ)).toBeGreaterThan(Number(diff!.both) * 0.8);
@@ -229,6 +254,8 @@ describe('provider simulator', () => {
       bets: 200,
       batch: 25,
       rates: { stray: 1, inactive: 0 },
+      // Bets alone: with the wallet these players would already be refused their transfer_out.
+      wallet: false,
     });
     expect(refused.failedItems).toBe(0);
     const unverifiedCount = refused.refusals['4009 PLAYER_UNVERIFIED'] ?? 0;
@@ -248,6 +275,7 @@ describe('provider simulator', () => {
       runId: 'simX',
       bets: 30,
       batch: 10,
+      wallet: false,
     });
     expect(forged.bets.placed).toBe(0);
     expect(forged.calls.refused).toBe(3);
@@ -263,6 +291,8 @@ describe('provider simulator', () => {
     const [ph] = await q<{ n: string; dates: number }>(ctx, `select count(*)::text as n, count(distinct business_date)::int as dates from bets where site_id = 'ph_mc' and version = 1`);
     expect(Number(ph!.n)).toBe(first.runs[0]!.bets.placed);
     expect(ph!.dates).toBeGreaterThanOrEqual(2);
+    expect(first.runs[0]!.wallet.transfersOut).toBeGreaterThan(0);
+    expect((await checkLedger(ctx.database.db, { siteId: 'ph_mc' })).ok).toBe(true);
     const second = await playDemoTraffic({ db: ctx.database.pool, baseUrl, sites: ['ph_mc'], betsPerSite: 150, days: 3 });
     expect(second.runs).toEqual([]);
     expect(second.skipped).toEqual(['ph_mc']);
