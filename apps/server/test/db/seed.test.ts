@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_CODES, SITES } from '@agent-bo/shared';
 import { seedDemo } from '../../src/db/seed/demo.js';
+import { upsertSites } from '../../src/db/seed/sites.js';
 import { CliError, createAdmin, parseCreateAdminArgs } from '../../src/db/seed/admin.js';
 import { verifyPassword } from '../../src/lib/password.js';
 import { DEMO_CREDENTIALS, body, signin, useTestApp } from '../helpers.js';
@@ -121,5 +122,23 @@ describe('create-admin', () => {
   it('operation logs are append-only', async () => {
     await expect(q(`update operation_logs set action = 'OPERATION'`)).rejects.toThrow(/append-only/);
     await expect(q(`delete from operation_logs`)).rejects.toThrow(/append-only/);
+  });
+
+  it('keeps an offering a site switched off when the sites are mirrored again (a restart); a new site or provider is offered', async () => {
+    const offered = async (site: string) =>
+      (await q('select provider_code from site_providers where site_id = $1 order by 1', [site])).map((r) => r.provider_code);
+    const before = await offered('tw_mc');
+    expect(before).toContain('PG');
+    await q(`delete from site_providers where site_id = 'tw_mc' and provider_code = 'PG'`);
+    await upsertSites(ctx.database.db);
+    expect(await offered('tw_mc')).toEqual(before.filter((c) => c !== 'PG'));
+
+    // A provider new to the catalogue (here: one removed from it) is offered again on every site.
+    await q(`delete from site_providers where provider_code = 'SABA'`);
+    await q(`update accounts set providers = array_remove(providers, 'SABA')`);
+    await q(`delete from providers where code = 'SABA'`);
+    await upsertSites(ctx.database.db);
+    for (const site of SITES) expect(await offered(site.id)).toContain('SABA');
+    expect(await offered('tw_mc')).not.toContain('PG');
   });
 });

@@ -28,9 +28,13 @@ export const DEMO_BET_LIMITS = [
  * gives every site the provider catalogue and bet-limit presets (missing rows are added; existing
  * rows, e.g. a provider's status, are left as they are, except that a provider without a secret
  * gets one).
+ *
+ * A site's offerings are its own decision (SITE_PROVIDER on /provider/index), so they are seeded
+ * only when the site or the provider is new: a provider a site switched off stays off across
+ * restarts.
  */
 export async function upsertSites(db: Db): Promise<void> {
-  await db
+  const upsertedSites = await db
     .insert(sites)
     .values(SITES.map((s) => ({ id: s.id, name: s.name, mode: s.mode, timeZone: s.timeZone, defaultLocale: s.defaultLocale, hosts: s.hosts })))
     .onConflictDoUpdate({
@@ -42,10 +46,12 @@ export async function upsertSites(db: Db): Promise<void> {
         defaultLocale: sql`excluded.default_locale`,
         hosts: sql`excluded.hosts`,
       },
-    });
+    })
+    // xmax = 0 only on a row this statement inserted (an updated row carries the updating xid).
+    .returning({ id: sites.id, inserted: sql<boolean>`(xmax = 0)` });
   // Each provider gets a random secret for its signed API calls when it has none: stored, never
   // printed (it is read from the database). Existing secrets are kept.
-  await db
+  const upsertedProviders = await db
     .insert(providers)
     .values(DEMO_PROVIDERS.map((p) => ({ ...p, secret: randomBytes(32).toString('hex'), secretRotatedAt: new Date() })))
     .onConflictDoUpdate({
@@ -54,11 +60,14 @@ export async function upsertSites(db: Db): Promise<void> {
         secret: sql`coalesce(${providers.secret}, excluded.secret)`,
         secretRotatedAt: sql`case when ${providers.secret} is null then excluded.secret_rotated_at else ${providers.secretRotatedAt} end`,
       },
-    });
-  await db
-    .insert(siteProviders)
-    .values(SITES.flatMap((s) => DEMO_PROVIDERS.map((p) => ({ siteId: s.id, providerCode: p.code }))))
-    .onConflictDoNothing();
+    })
+    .returning({ code: providers.code, inserted: sql<boolean>`(xmax = 0)` });
+  const newSites = new Set(upsertedSites.filter((r) => r.inserted).map((r) => r.id));
+  const newProviders = new Set(upsertedProviders.filter((r) => r.inserted).map((r) => r.code));
+  const offerings = SITES.flatMap((s) =>
+    DEMO_PROVIDERS.filter((p) => newSites.has(s.id) || newProviders.has(p.code)).map((p) => ({ siteId: s.id, providerCode: p.code })),
+  );
+  if (offerings.length) await db.insert(siteProviders).values(offerings).onConflictDoNothing();
   await db
     .insert(betLimitPresets)
     .values(SITES.flatMap((s) => DEMO_BET_LIMITS.map((b, i) => ({ siteId: s.id, ...b, sort: i }))))
