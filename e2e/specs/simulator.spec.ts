@@ -1,0 +1,218 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, baseUrl, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+
+const browser = useBrowser();
+
+/**
+ * Simulator traffic in Chromium: `npm run simulate` plays a seeded run against the e2e server
+ * (secrets and players read from its database, every call signed, credit moved with
+ * transfer_out / transfer_in around each session), live so that every bet falls in today's
+ * business day. Then the bet page lists the simulated bets as the database holds them, and the
+ * agent report's totals equal the sum of its rows and the settled bets of the day; drill-down works.
+ */
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const RUN = `e2esim${Date.now().toString(36)}`;
+const TODAY = `(now() at time zone 'Asia/Taipei' - interval '12 hours')::date`;
+
+interface Summary {
+  bets: { attempted: number; placed: number; settled: number; canceled: number; resettled: number; open: number; unfunded: number };
+  wallet: { funded: number; transfersOut: number; transfersIn: number };
+  replayed: number;
+  duplicates: number;
+  failedItems: number;
+  refusals: Record<string, number>;
+}
+let summary: Summary;
+
+async function db<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Decimal string → minor units (bigint). */
+function minor(v: string): bigint {
+  const negative = v.startsWith('-');
+  const [whole = '0', cents = ''] = v.replace('-', '').split('.');
+  const m = BigInt(whole) * 100n + BigInt(cents.padEnd(2, '0'));
+  return negative ? -m : m;
+}
+const money = (m: bigint | string) => {
+  const v = BigInt(m);
+  const a = v < 0n ? -v : v;
+  return `${v < 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
+};
+
+beforeAll(async () => {
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'simulate', '--', '--url', baseUrl(), '--site', 'tw_web', '--bets', '1200', '--batch', '100', '--settle-delay', '300', '--seed', 'e2e', '--run-id', RUN, '--json'],
+    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl(), NODE_ENV: 'test' }, timeout: 120_000 },
+  );
+  summary = JSON.parse(stdout) as Summary;
+}, 150_000);
+
+const REPORT_COLUMNS = ['betCount', 'betAmount', 'validBet', 'payout', 'memberWinLoss', 'childShare', 'agentShare', 'upperShare'] as const;
+
+async function reportFigures(page: Page): Promise<{ rows: Record<string, Record<string, string>>; totals: Record<string, string> }> {
+  return page.evaluate((columns) => {
+    const read = (el: Element) => Object.fromEntries(columns.map((c) => [c, el.querySelector(`[data-col="${c}"]`)?.getAttribute('data-value') ?? '']));
+    const rows: Record<string, Record<string, string>> = {};
+    for (const tr of Array.from(document.querySelectorAll('[data-testid="report-table"] tr[data-testid^="report-row-"]'))) {
+      rows[tr.getAttribute('data-testid')!.slice('report-row-'.length)] = read(tr);
+    }
+    const totalsRow = document.querySelector('[data-testid="report-totals"]');
+    return { rows, totals: totalsRow ? read(totalsRow) : {} };
+  }, REPORT_COLUMNS as unknown as string[]);
+}
+
+/** The totals row is the column-by-column sum of the rows (exact, minor units); returns the totals. */
+async function expectTotalsAreSums(page: Page): Promise<Record<string, string>> {
+  const { rows, totals } = await reportFigures(page);
+  const list = Object.values(rows);
+  expect(list.length).toBeGreaterThan(0);
+  for (const c of REPORT_COLUMNS) {
+    const sum = list.reduce((s, r) => s + (c === 'betCount' ? BigInt(r[c]!) : minor(r[c]!)), 0n);
+    expect(c === 'betCount' ? BigInt(totals[c]!) : minor(totals[c]!), c).toBe(sum);
+  }
+  return totals;
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.mouse.move(700, 890);
+  await animationsDone(page);
+  await page.waitForTimeout(300);
+}
+
+/** The simulated bets on the page's first rows (newest first), by bet id. */
+async function simulatedRows(page: Page): Promise<string[]> {
+  const ids = await page.locator('[data-testid="bet-table"] tbody tr[data-testid^="bet-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!));
+  return ids.filter((id) => id.startsWith(`bet-row-${RUN}-`)).map((id) => id.slice('bet-row-'.length));
+}
+
+describe('simulator traffic', () => {
+  it('npm run simulate plays the API: what it reports is in the database', async () => {
+    expect(summary.failedItems).toBe(0);
+    expect(summary.bets.attempted).toBe(1200);
+    expect(summary.bets.placed).toBeGreaterThan(1000);
+    expect(summary.bets.settled).toBeGreaterThan(900);
+    expect(summary.duplicates).toBe(summary.replayed);
+    expect(summary.wallet.transfersOut).toBeGreaterThan(0);
+    const rows = await db<{ status: string; n: number }>(`select status, count(*)::int as n from bets where provider_bet_id like $1 group by status`, [`${RUN}-%`]);
+    const by = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    expect(by.Settled ?? 0).toBe(summary.bets.settled);
+    expect(by.Canceled ?? 0).toBe(summary.bets.canceled);
+    expect(by.Unsettled ?? 0).toBe(summary.bets.open);
+    expect(by.Superseded ?? 0).toBe(summary.bets.resettled);
+  });
+
+  it('desktop: the bet page lists the simulated bets of today as stored; light and dark', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.goto('/bet/index');
+    await page.getByTestId('bet-page').waitFor();
+    await page.getByTestId('bet-table').waitFor();
+    await expect.poll(async () => (await simulatedRows(page)).length).toBeGreaterThan(5);
+    // Each shown simulated bet as the database holds its current version.
+    const shown = (await simulatedRows(page)).slice(0, 8);
+    const stored = await db<{ provider_bet_id: string; status: string; bet_amount: string; win_loss: string; player: string }>(
+      `select b.provider_bet_id, b.status, b.bet_amount::text, b.win_loss::text, a.account_no as player
+         from bets b join accounts a on a.id = b.player_id where b.provider_bet_id = any($1) and b.status <> 'Superseded'`,
+      [shown],
+    );
+    expect(stored.map((s) => s.provider_bet_id).sort()).toEqual([...shown].sort());
+    for (const s of stored) {
+      const row = page.getByTestId(`bet-row-${s.provider_bet_id}`);
+      const text = await row.innerText();
+      expect(text).toContain(s.player);
+      expect(text).toContain(s.status);
+      expect(await row.locator('[data-col="winLoss"]').getAttribute('data-value')).toBe(money(s.win_loss));
+    }
+    await page.getByTestId('bet-totals').waitFor();
+    await settled(page);
+    await keepScreenshot(page, 'simulator-bets-desktop-light');
+
+    // The detail of a simulated bet: its game and its agent chain.
+    await page.getByTestId(`bet-open-${shown[0]}`).click();
+    await page.getByTestId('bet-versions').waitFor();
+    await expect.poll(() => page.getByTestId('bet-detail-chain').innerText()).toMatch(/^admin001 › agent/);
+    await settled(page);
+    await keepScreenshot(page, 'simulator-bets-desktop-light-detail');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('bet-versions').waitFor({ state: 'detached' });
+    await setDark(page, true);
+    await settled(page);
+    await keepScreenshot(page, 'simulator-bets-desktop-dark');
+    await setDark(page, false);
+    await context.close();
+  });
+
+  it('desktop: the report of today equals the settled bets; totals are the sum of the rows; drill-down into agentA01', async () => {
+    const [day] = await db<{ n: string; stake: string; win_loss: string }>(
+      `select count(*)::text as n, coalesce(sum(bet_amount), 0)::text as stake, coalesce(sum(win_loss), 0)::text as win_loss
+         from bets where site_id = 'tw_web' and status = 'Settled' and business_date = ${TODAY}`,
+    );
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.goto('/report/agent');
+    await page.getByTestId('report-totals').waitFor();
+    await page.getByTestId('report-row-agentA01').waitFor();
+    const totals = await expectTotalsAreSums(page);
+    expect(totals.betCount).toBe(day!.n);
+    expect(totals.betAmount).toBe(money(day!.stake));
+    expect(totals.memberWinLoss).toBe(money(day!.win_loss));
+    await settled(page);
+    await keepScreenshot(page, 'simulator-report-desktop-light');
+
+    await page.getByTestId('report-drill-agentA01').click();
+    await expect.poll(() => page.getByTestId('report-breadcrumb').innerText()).toMatch(/^admin001\s*\/\s*agentA01$/);
+    await page.getByTestId('report-row-agentB01').waitFor();
+    const drilled = await expectTotalsAreSums(page);
+    // agentA01's row one level up is its whole subtree: the drilled totals.
+    const [a01] = await db<{ n: string }>(
+      `select count(*)::text as n from bets b join accounts a on a.account_no = 'agentA01' and a.site_id = 'tw_web'
+        where b.site_id = 'tw_web' and b.status = 'Settled' and b.business_date = ${TODAY} and a.id = any(b.agent_path)`,
+    );
+    expect(drilled.betCount).toBe(a01!.n);
+    await setDark(page, true);
+    await settled(page);
+    await keepScreenshot(page, 'simulator-report-desktop-dark-agentA01');
+    await setDark(page, false);
+    await context.close();
+  });
+
+  it('390 px: the simulated bets and the report on a phone; light and dark', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.goto('/bet/index');
+    await expect.poll(async () => (await simulatedRows(page)).length).toBeGreaterThan(5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await settled(page);
+    await keepScreenshot(page, 'simulator-bets-mobile-light');
+    await setDark(page, true);
+    await settled(page);
+    await keepScreenshot(page, 'simulator-bets-mobile-dark');
+    await page.goto('/report/agent');
+    await page.getByTestId('report-row-agentA01').waitFor();
+    await expectTotalsAreSums(page);
+    await settled(page);
+    await keepScreenshot(page, 'simulator-report-mobile-dark');
+    await setDark(page, false);
+    await settled(page);
+    await keepScreenshot(page, 'simulator-report-mobile-light');
+    await context.close();
+  });
+});
