@@ -128,7 +128,7 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
         ) : (
           <>
             <Typography.Paragraph type="secondary">{t('pullBack.intro')}</Typography.Paragraph>
-            <Descriptions size="small" column={1}>
+            <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
               <Descriptions.Item label={t('pullBack.player')}>
                 <Typography.Text strong>{target.accountNo}</Typography.Text>
                 {` · ${target.nickName}`}
