@@ -74,7 +74,10 @@ export function freePort() {
   });
 }
 
-/** The production build on `env` (DATA_DIR or DATABASE_URL), LOG_LEVEL=warn, no rate limit; `nodeArgs` e.g. --cpu-prof. */
+/**
+ * The production build on `env` (DATA_DIR or DATABASE_URL), LOG_LEVEL=warn, no rate limit, no demo
+ * traffic; `nodeArgs` e.g. --cpu-prof.
+ */
 export async function startServer(env, nodeArgs = []) {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, path.join(serverDist, 'server.js')], {
@@ -86,6 +89,9 @@ export async function startServer(env, nodeArgs = []) {
       HOST: '127.0.0.1',
       PORT: String(port),
       RATE_LIMIT_MAX: '0',
+      // The demo server would otherwise play simulated provider traffic into every site without
+      // bets, in the background, during the measurement.
+      DEMO_TRAFFIC: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
