@@ -99,7 +99,7 @@ describe('shareOption', () => {
     ]);
   });
 
-  it('percentages of the total bet amount, exact to one decimal, in labels and tooltips', () => {
+  it('percentages of the total bet amount, rounded half up to one decimal, in labels and tooltips', () => {
     const o = shareOption(items, { betAmount: 'Sales', betCount: 'Bets' }, LIGHT) as { series: { label: { formatter: (p: unknown) => string } }[] };
     const label = (i: number) => o.series[0]!.label.formatter({ dataIndex: i });
     expect([label(0), label(1), label(2)]).toEqual(['85.0%', '10.0%', '5.0%']);
@@ -108,6 +108,17 @@ describe('shareOption', () => {
     expect(text).toContain('85.0%');
     expect(text).toContain('Sales: 1,700.00');
     expect(text).toContain('Bets: 3');
+  });
+
+  it('rounds half up: 1,300 and 200 of 1,500 are 86.7 % and 13.3 %; 1 of 2,000 is 0.1 %', () => {
+    const two = [
+      { ...items[0]!, betAmount: '1300.00' },
+      { ...items[1]!, betAmount: '200.00' },
+    ];
+    const o = shareOption(two, { betAmount: 'Sales', betCount: 'Bets' }, LIGHT) as { series: { label: { formatter: (p: unknown) => string } }[] };
+    expect([0, 1].map((i) => o.series[0]!.label.formatter({ dataIndex: i }))).toEqual(['86.7%', '13.3%']);
+    const tiny = shareOption([{ ...items[0]!, betAmount: '0.01' }, { ...items[1]!, betAmount: '19.99' }], { betAmount: 'Sales', betCount: 'Bets' }, LIGHT) as typeof o;
+    expect(tiny.series[0]!.label.formatter({ dataIndex: 0 })).toBe('0.1%'); // 0.05 % rounds up
   });
 
   it('no division by zero when every amount is zero', () => {

@@ -103,8 +103,8 @@ export function trendOption(trend: DashboardStats['trend'], labels: TrendLabels,
     },
     series: [
       { name: labels.betAmount, type: 'bar', data: trend.map((p) => Number(p.betAmount)), barMaxWidth: 28 },
-      { name: labels.memberWinLoss, type: 'line', data: trend.map((p) => Number(p.memberWinLoss)), smooth: true, symbolSize: 6 },
-      { name: labels.betCount, type: 'line', yAxisIndex: 1, data: trend.map((p) => p.betCount), smooth: true, symbolSize: 6, lineStyle: { type: 'dashed' } },
+      { name: labels.memberWinLoss, type: 'line', data: trend.map((p) => Number(p.memberWinLoss)), symbolSize: 6 },
+      { name: labels.betCount, type: 'line', yAxisIndex: 1, data: trend.map((p) => p.betCount), symbolSize: 6, lineStyle: { type: 'dashed' } },
     ],
   };
 }
@@ -134,7 +134,7 @@ export function visitsOption(trend: DashboardStats['trend'], labels: VisitLabels
     },
     series: [
       { name: labels.visits, type: 'bar', data: trend.map((p) => p.visits), barMaxWidth: 28 },
-      { name: labels.visitors, type: 'line', data: trend.map((p) => p.visitors), smooth: true, symbolSize: 6 },
+      { name: labels.visitors, type: 'line', data: trend.map((p) => p.visitors), symbolSize: 6 },
     ],
   };
 }
@@ -151,13 +151,14 @@ export interface ShareLabels {
 
 /**
  * A donut of the bet amount per item (provider or game category). The percentage is of the
- * items' total bet amount, computed exactly in minor units and shown with one decimal.
+ * items' total bet amount, computed in minor units and rounded half up to one decimal.
  */
 export function shareOption(items: readonly ShareItem[], labels: ShareLabels, look: ChartLook, compact = false): ChartOption {
   const c = ink(look.dark);
   const cents = items.map((i) => toMinorUnits(i.betAmount));
   const total = cents.reduce((s, v) => s + v, 0n);
-  const percent = (i: number) => (total === 0n ? '0.0' : (Number((cents[i]! * 1000n) / total) / 10).toFixed(1));
+  // Per mille rounded half up, in integers: 1,300 of 1,500 is 86.7 %, not 86.6.
+  const percent = (i: number) => (total === 0n ? '0.0' : (Number(((cents[i]! * 2000n) / total + 1n) / 2n) / 10).toFixed(1));
   return {
     ...base(look),
     legend: { ...base(look).legend, bottom: 0, left: 'center' },

@@ -38,7 +38,11 @@ function ChartCard({ title, testId, children }: { title: string; testId: string;
 function WinLoss({ value }: { value: string }) {
   const zero = /^-?0+(\.0+)?$/.test(value);
   if (zero) return <>{formatMoney(value)}</>;
-  return <Typography.Text type={value.startsWith('-') ? 'danger' : 'success'}>{formatMoney(value)}</Typography.Text>;
+  return (
+    <Typography.Text type={value.startsWith('-') ? 'danger' : 'success'} style={{ fontSize: 'inherit' }} data-sign={value.startsWith('-') ? 'loss' : 'win'}>
+      {formatMoney(value)}
+    </Typography.Text>
+  );
 }
 
 /**

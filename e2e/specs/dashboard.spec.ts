@@ -1,0 +1,212 @@
+import { createHmac } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsDone, baseUrl, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+
+const browser = useBrowser();
+
+/**
+ * The dashboard's statistics in Chromium. Bets arrive as a provider sends them (signed calls to
+ * the running server's provider API, HMAC-SHA256 of `${timestamp}.${body}` under the provider's
+ * secret read from the database), placed a few minutes ago so they count today, inside the
+ * default range (this business week). Other specs may have left settled bets of their own, so
+ * the KPIs are read before and after: the difference is exactly what this spec settled.
+ */
+
+const RUN = `dash${Date.now().toString(36)}`;
+
+async function db<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** One signed batch call of `providerCode`; every item must be accepted. */
+async function provider(providerCode: string, op: 'place' | 'settle', items: unknown[]): Promise<void> {
+  const [row] = await db<{ secret: string }>(`select secret from providers where code = $1`, [providerCode]);
+  const raw = JSON.stringify({ siteId: 'tw_web', items });
+  const timestamp = String(Date.now());
+  const signature = createHmac('sha256', row!.secret).update(`${timestamp}.${raw}`).digest('hex');
+  const res = await fetch(`${baseUrl()}/api/provider/v1/bets/${op}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-provider-code': providerCode, 'x-timestamp': timestamp, 'x-signature': signature },
+    body: raw,
+  });
+  const body = (await res.json()) as { success: boolean; data?: { results: { status: string }[] } };
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  expect(body.data!.results.map((r) => r.status), `${providerCode} ${op}: ${JSON.stringify(body)}`).toEqual(items.map(() => 'OK'));
+}
+
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/** "1,234.50" / "-1,050.00" → minor units; no float math. */
+function minor(text: string): bigint {
+  const v = text.replace(/,/g, '').trim();
+  const negative = v.startsWith('-');
+  const [whole = '0', cents = ''] = v.replace('-', '').split('.');
+  const m = BigInt(whole) * 100n + BigInt(cents.padEnd(2, '0'));
+  return negative ? -m : m;
+}
+
+async function kpis(page: Page) {
+  const text = async (id: string) => (await page.getByTestId(id).textContent()) ?? '';
+  return {
+    sales: minor(await text('dash-kpi-sales')),
+    valid: minor(await text('dash-kpi-valid')),
+    winLoss: minor(await text('dash-kpi-winloss')),
+    count: BigInt((await text('dash-kpi-count')).replace(/,/g, '')),
+    visits: BigInt((await text('dash-kpi-visits')).replace(/,/g, '')),
+  };
+}
+
+/** Places and settles three bets of one verified player of agentC01 (PG slots twice, EVO live once). */
+async function playBets(): Promise<{ sales: bigint; valid: bigint; winLoss: bigint; count: bigint }> {
+  const [row] = await db<{ account_no: string }>(
+    `select a.account_no from accounts a join accounts p on p.id = a.parent_id
+      where a.site_id = 'tw_web' and p.account_no = 'agentC01' and a.kind = 'PLAYER' and a.verify_status = 'VERIFIED'
+        and 'EVO' = any(a.providers) and 'PG' = any(a.providers) and not a.is_disabled and not a.is_full_disabled and not a.is_full_readonly
+      order by a.id limit 1`,
+  );
+  const player = row!.account_no;
+  const bet = (n: number, category: string, betAmount: string, minutes: number) => ({
+    betId: `${RUN}-${n}`,
+    playerAccountNo: player,
+    gameCode: `${category.toLowerCase()}-e2e`,
+    gameCategory: category,
+    roundId: `${RUN}-r${n}`,
+    betAmount,
+    placedAt: ago(minutes),
+  });
+  await provider('PG', 'place', [bet(1, 'SLOT', '1000.00', 4), bet(2, 'SLOT', '300.00', 3)]);
+  await provider('EVO', 'place', [bet(3, 'LIVE', '200.00', 3)]);
+  await provider('PG', 'settle', [
+    { betId: `${RUN}-1`, validBet: '1000.00', payout: '0.00', settledAt: ago(2) },
+    { betId: `${RUN}-2`, validBet: '250.00', payout: '450.00', settledAt: ago(2) },
+  ]);
+  await provider('EVO', 'settle', [{ betId: `${RUN}-3`, validBet: '200.00', payout: '0.00', settledAt: ago(1) }]);
+  // 1,500.00 staked, 1,450.00 valid, paid 450.00: the members' result is −1,050.00
+  return { sales: 150_000n, valid: 145_000n, winLoss: -105_000n, count: 3n };
+}
+
+/** Every chart's canvas has a size and painted pixels (a blank canvas is all transparent). */
+async function expectChartsDrawn(page: Page): Promise<void> {
+  const ids = ['dash-chart-trend', 'dash-chart-visits', 'dash-chart-provider', 'dash-chart-category'];
+  for (const id of ids) await page.getByTestId(id).locator('canvas').first().waitFor();
+  await expect
+    .poll(() =>
+      page.evaluate((list) => {
+        return list.map((id) => {
+          const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="${id}"] canvas`);
+          if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
+          const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          let painted = 0;
+          for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
+          return painted;
+        });
+      }, ids),
+    )
+    .toSatisfy((counts: number[]) => counts.every((n) => n > 500));
+}
+
+async function settled(page: Page): Promise<void> {
+  await animationsDone(page);
+  // ECharts animates on its canvas, which Web Animations do not see.
+  await page.waitForTimeout(1200);
+}
+
+/** Scrolls the page's own scroll area so `testId` starts at the top (`block: 'end'`: ends at the bottom). */
+async function scrollTo(page: Page, testId: string, block: 'start' | 'end' = 'start'): Promise<void> {
+  await page.getByTestId(testId).evaluate((el, b) => el.scrollIntoView({ block: b, behavior: 'instant' }), block);
+  await page.waitForTimeout(300);
+}
+
+/**
+ * The shell scrolls inside its content area, so a full-page screenshot is one screen: keep the
+ * top, then the screens the charts are on.
+ */
+async function shootAll(page: Page, name: string, targets: { testId: string; block?: 'start' | 'end' }[]): Promise<void> {
+  // away from the header toggle just clicked, so its tooltip is not in the pictures
+  await page.mouse.move(page.viewportSize()!.width / 2, page.viewportSize()!.height - 2);
+  await page.waitForTimeout(300);
+  await scrollTo(page, 'dashboard');
+  await keepScreenshot(page, name);
+  for (const [i, t] of targets.entries()) {
+    await scrollTo(page, t.testId, t.block);
+    await keepScreenshot(page, `${name}-${i + 1}`);
+  }
+  await scrollTo(page, 'dashboard');
+}
+
+const DESKTOP_SHOTS = [{ testId: 'dash-stats' }, { testId: 'dash-by-category', block: 'end' as const }];
+const PHONE_SHOTS = [{ testId: 'dash-kpi-sales' }, { testId: 'dash-trend' }, { testId: 'dash-visits' }, { testId: 'dash-by-provider' }, { testId: 'dash-by-category' }];
+
+describe('dashboard statistics', () => {
+  it('desktop: KPIs grow by exactly the bets settled through the provider API; four charts drawn; light and dark', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.goto('/dashboard');
+    await page.getByTestId('dash-kpi-sales').waitFor();
+    const before = await kpis(page);
+
+    const played = await playBets();
+    await page.reload();
+    await page.getByTestId('dash-kpi-sales').waitFor();
+    await expect.poll(async () => (await kpis(page)).sales).toBe(before.sales + played.sales);
+    const after = await kpis(page);
+    expect(after.valid - before.valid).toBe(played.valid);
+    expect(after.winLoss - before.winLoss).toBe(played.winLoss);
+    expect(after.count - before.count).toBe(played.count);
+    expect(after.visits).toBeGreaterThanOrEqual(1n); // this very sign-in
+
+    const range = (await page.getByTestId('dash-stats-range').textContent()) ?? '';
+    expect(range).toMatch(/^\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(7 business days/);
+    await expectChartsDrawn(page);
+    await settled(page);
+    await shootAll(page, 'dashboard-desktop-light', DESKTOP_SHOTS);
+
+    await setDark(page, true);
+    await expectChartsDrawn(page);
+    await settled(page);
+    await shootAll(page, 'dashboard-desktop-dark', DESKTOP_SHOTS);
+
+    // one provider: the sales KPI is PG's alone, and PG's share grew by this spec's PG bets
+    await page.getByTestId('dash-provider').click();
+    await page.getByTitle('PG Soft (PG)').click();
+    await page.getByTestId('dash-search').click();
+    await expect.poll(async () => (await kpis(page)).sales).toBeLessThan(after.sales);
+    await setDark(page, false);
+    await context.close();
+  });
+
+  it('phone: the KPIs and charts stack in one column; light and dark', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
+    await useEnglish(page);
+    await setDark(page, false);
+    await page.goto('/dashboard');
+    await page.getByTestId('dash-kpi-sales').waitFor();
+    await expectChartsDrawn(page);
+    // stacked: the charts are as wide as the content and one below the other
+    const boxes = await Promise.all(['dash-trend', 'dash-visits', 'dash-by-provider', 'dash-by-category'].map((id) => page.getByTestId(id).boundingBox()));
+    for (let i = 1; i < boxes.length; i++) {
+      expect(boxes[i]!.y).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.height);
+      expect(Math.abs(boxes[i]!.x - boxes[0]!.x)).toBeLessThan(2);
+    }
+    expect(boxes[0]!.width).toBeGreaterThan(300);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await settled(page);
+    await shootAll(page, 'dashboard-phone-light', PHONE_SHOTS);
+    await setDark(page, true);
+    await expectChartsDrawn(page);
+    await settled(page);
+    await shootAll(page, 'dashboard-phone-dark', PHONE_SHOTS);
+    await setDark(page, false);
+    await context.close();
+  });
+});
