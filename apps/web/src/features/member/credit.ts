@@ -1,4 +1,5 @@
 import { amountSchema, formatMinorUnits, toMinorUnits } from '@agent-bo/shared';
+import { isApiError } from '../../lib/api-client';
 
 /**
  * Credit moves on the member screen (PRODUCT.md §4): recharge (caller → child), withdraw
@@ -74,6 +75,16 @@ export function createKeyKeeper(generate: () => string = newIdempotencyKey) {
       current = null;
     },
   };
+}
+
+/**
+ * True when the server gave a definitive answer to a credit call: a refusal in the envelope,
+ * whether sent with HTTP 200 or a 4xx status. The key is then spent on that outcome. A lost
+ * answer, a timeout or a 5xx is not definitive: the key is kept so the retry is replayed.
+ */
+export function isDefinitiveRefusal(error: unknown): boolean {
+  if (!isApiError(error) || error.code === undefined) return false;
+  return error.kind === 'envelope' || (error.kind === 'http' && (error.status ?? 500) < 500);
 }
 
 /** May the viewer move credit with this row? Direct children only, writers only, unrestricted rows only. */

@@ -198,6 +198,15 @@ describe('credit dialogs', { timeout: 20_000 }, () => {
     });
     expect((await screen.findByTestId('credit-error', {}, { timeout: 5000 })).textContent).toContain('Insufficient balance');
     expect(step()).toBe('confirm');
+
+    // The refusal spent its key (the server binds a key to its first outcome): trying the same
+    // amount again, e.g. once the balance has been topped up, is a new request with a new key.
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('credit-confirm'));
+    });
+    await waitFor(() => expect(step()).toBe('done'));
+    expect(credits).toHaveLength(2);
+    expect(credits[1]!.key).not.toBe(credits[0]!.key);
   });
 
   it('a withdrawal beyond the child’s balance is stopped with the catalogue message', async () => {

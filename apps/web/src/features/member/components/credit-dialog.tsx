@@ -8,7 +8,7 @@ import type { CreditResult } from '@agent-bo/shared';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
 import { memberApi, memberKeys } from '../api/member-api';
-import { createKeyKeeper, creditPreview, parseAmount, type CreditOp, type Party } from '../credit';
+import { createKeyKeeper, creditPreview, isDefinitiveRefusal, parseAmount, type CreditOp, type Party } from '../credit';
 import { usePlayerTerms } from '../use-player-terms';
 
 export interface CreditTarget {
@@ -116,10 +116,11 @@ export function CreditDialog({
     onError: (e) => {
       if (isApiError(e) && e.kind === 'unauthorized') return;
       // The server answered: that key is spent on its outcome. A lost answer keeps the key.
-      if (isApiError(e) && e.kind === 'envelope') keeper.forget();
+      const definitive = isDefinitiveRefusal(e);
+      if (definitive) keeper.forget();
       setError(isApiError(e) ? e.message : t('credit.failed'));
       // Balances may have moved meanwhile: refresh what the tables show.
-      if (isApiError(e) && e.kind === 'envelope') onDone();
+      if (definitive) onDone();
     },
   });
 

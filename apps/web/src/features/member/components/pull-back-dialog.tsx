@@ -6,7 +6,7 @@ import { toMinorUnits, type ProviderPositions, type TransferBackRequest, type Tr
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
-import { createKeyKeeper, parseAmount } from '../credit';
+import { createKeyKeeper, isDefinitiveRefusal, parseAmount } from '../credit';
 
 export interface PullBackTarget {
   id: number;
@@ -62,9 +62,8 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
     },
     onError: (e) => {
       if (isApiError(e) && e.kind === 'unauthorized') return;
-      // The server answered with a refusal (an envelope, also on HTTP 4xx): the key is spent on
-      // that outcome. A lost answer or a 5xx keeps it, so the retry is replayed, not repeated.
-      if (isApiError(e) && e.code !== undefined && (e.kind === 'envelope' || (e.kind === 'http' && (e.status ?? 500) < 500))) {
+      // A refusal spends the key on that outcome; a lost answer or a 5xx keeps it for the replay.
+      if (isDefinitiveRefusal(e)) {
         keeper.forget();
         void positions.refetch();
       }
