@@ -201,6 +201,8 @@ async function startServer(env) {
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'DATA_DIR', 'NODE_OPTIONS'].includes(k))),
       NODE_ENV: 'development',
+      // No demo bets while measuring: the simulator's start-up burst would share the machine.
+      DEMO_TRAFFIC: 'off',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -128,7 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(lockRoutes);
       await api.register(errorLogRoutes);
       await api.register(providerRoutes);
-      await api.register(providerApiRoutes, { prefix: PROVIDER_API_PREFIX });
+      // Providers call at high rates: their requests are logged at warn and above only, so a
+      // busy provider cannot drown the back office's request log.
+      await api.register(providerApiRoutes, { prefix: PROVIDER_API_PREFIX, logLevel: 'warn' });
     },
     { prefix: config.apiPrefix },
   );
