@@ -27,6 +27,8 @@ export default defineConfig({
           groups: [
             { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/ },
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // Charts load with the dashboard only, not on the login page.
+            { name: 'vendor-echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

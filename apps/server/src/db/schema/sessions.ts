@@ -20,5 +20,9 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_account_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    index('sessions_account_idx').on(t.accountId, t.createdAt),
+    // The dashboard's visit counts read sign-ins of a site by time.
+    index('sessions_site_created_idx').on(t.siteId, t.createdAt),
+  ],
 );

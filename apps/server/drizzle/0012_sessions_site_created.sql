@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_site_created_idx" ON "sessions" USING btree ("site_id","created_at");
