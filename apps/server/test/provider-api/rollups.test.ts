@@ -60,7 +60,7 @@ async function expectedRollups(): Promise<RollupRow[]> {
      select ${ROLLUP_COLUMNS} from (
        select ancestor_id, child_id, business_date, provider_code, game_category, count(*) as bet_count, sum(bet_amount) as bet_amount,
               sum(valid_bet) as valid_bet, sum(payout) as payout, sum(win_loss) as win_loss,
-              sum((-win_loss) * r_child / 10000) as child_share, sum((-win_loss) * (r_ancestor - r_child) / 10000) as ancestor_share
+              sum((-win_loss) * r_child / 10000) as child_share, sum((-win_loss) * r_ancestor / 10000 - (-win_loss) * r_child / 10000) as ancestor_share
          from links group by 1, 2, 3, 4, 5) e
      order by 1, 2, 3, 4, 5`,
     [SITE],
@@ -128,14 +128,20 @@ describe('rollups and shares', () => {
     ]);
     await batch(ctx, 'settle', [settleItem(win, '0.08'), settleItem(loss, '0.00')]);
     const rows = await q<RollupRow>(ctx, `select ${ROLLUP_COLUMNS} from report_rollups where child_id = any($1) order by business_date, child_id`, [[a, p]]);
-    // Win of 7: house −7; A's share −7×3333/10000 = −2.3331 → −2; the admin's −7×6667/10000 = −4.6669 → −4.
-    // Loss of 1: house 1; 3333/10000 → 0, 6667/10000 → 0.
+    // Win of 7: house −7; S(3333) = −7×3333/10000 = −2.3331 → −2 is A's; the admin's is
+    // S(10000) − S(3333) = −7 − (−2) = −5, so the parts add up to the house result and the
+    // admin's link leaves no upper share (no rounding residue above the admin).
+    // Loss of 1: house 1; S(3333) → 0, so A gets 0 and the admin S(10000) − 0 = 1.
     expect(rows.map((r) => [r.business_date, r.child_id, r.win_loss, r.child_share, r.ancestor_share])).toEqual([
-      ['2026-11-10', a, '7', '-2', '-4'],
+      ['2026-11-10', a, '7', '-2', '-5'],
       ['2026-11-10', p, '7', '0', '-2'],
-      ['2026-11-11', a, '-1', '0', '0'],
+      ['2026-11-11', a, '-1', '0', '1'],
       ['2026-11-11', p, '-1', '0', '0'],
     ]);
+    // The admin's link: house − childShare − ancestorShare = 0 on both days.
+    for (const r of rows.filter((row) => row.child_id === a)) {
+      expect(-BigInt(r.win_loss) - BigInt(r.child_share) - BigInt(r.ancestor_share)).toBe(0n);
+    }
   });
 
   it('counts a bet on the noon-based business day of its placing time (site time zone)', async () => {

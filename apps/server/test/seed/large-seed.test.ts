@@ -151,7 +151,7 @@ describe('large-scale seed (tiny)', () => {
        select ${COLUMNS} from (
          select ancestor_id, child_id, business_date, provider_code, game_category, count(*) as bet_count, sum(bet_amount) as bet_amount,
                 sum(valid_bet) as valid_bet, sum(payout) as payout, sum(win_loss) as win_loss,
-                sum((-win_loss) * r_child / 10000) as child_share, sum((-win_loss) * (r_ancestor - r_child) / 10000) as ancestor_share
+                sum((-win_loss) * r_child / 10000) as child_share, sum((-win_loss) * r_ancestor / 10000 - (-win_loss) * r_child / 10000) as ancestor_share
            from links group by 1, 2, 3, 4, 5) e
        order by 1, 2, 3, 4, 5`,
       [SITE],

@@ -6,11 +6,14 @@
  * at settlement and a player's ratio taken as 0:
  *
  *   house         = −winLoss                         (what the house side won)
- *   childShare    = house × r_child / 10000           (0 for a player)
- *   ancestorShare = house × (r_ancestor − r_child) / 10000
- *   upper share   = house − childShare − ancestorShare (derived, not stored)
+ *   S(r)          = house × r / 10000, truncated toward zero (integer minor units)
+ *   childShare    = S(r_child)                        (0 for a player)
+ *   ancestorShare = S(r_ancestor) − S(r_child)        (the ratio difference)
+ *   upper share   = house − S(r_ancestor)             (derived, not stored)
  *
- * Integer arithmetic on minor units, each division truncated toward zero, per bet.
+ * Taking the difference of truncated cumulative shares (rather than truncating the difference)
+ * makes the parts of a chain add up exactly: the admin (100 %) gets S(10000) = house, so the
+ * upper share of the admin's link is exactly 0 and no rounding residue shows in any report.
  */
 
 export interface LinkShare {
@@ -37,7 +40,8 @@ export function chainShares(agentPath: readonly number[], ratios: readonly numbe
     const childId = last ? playerId : agentPath[i + 1]!;
     const rAncestor = ratios[i] ?? 0;
     const rChild = last ? 0 : (ratios[i + 1] ?? 0);
-    out.push({ ancestorId, childId, childShare: shareOf(house, rChild), ancestorShare: shareOf(house, rAncestor - rChild) });
+    const childShare = shareOf(house, rChild);
+    out.push({ ancestorId, childId, childShare, ancestorShare: shareOf(house, rAncestor) - childShare });
   }
   return out;
 }

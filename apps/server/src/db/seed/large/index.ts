@@ -249,7 +249,7 @@ export function rollupSql(i: number): string {
     select site_id, agent_path[${i}], business_date, case when ${last} then player_id else agent_path[${i + 1}] end, provider_code, game_category,
            count(*), sum(bet_amount), sum(valid_bet), sum(payout), sum(win_loss),
            sum((-win_loss) * ${rChild} / 10000),
-           sum((-win_loss) * (share_ratios[${i}]::bigint - ${rChild}) / 10000)
+           sum((-win_loss) * share_ratios[${i}]::bigint / 10000 - (-win_loss) * ${rChild} / 10000)
       from bets
      where site_id = $1 and status = 'Settled' and cardinality(agent_path) >= ${i}
      group by 1, 2, 3, 4, 5, 6
