@@ -139,7 +139,7 @@ try {
               where site_id = $1 and status = 'Settled' and business_date between $3::date and $4::date
                 and ${t.lvl === 0 ? 'agent_path[1] = $2' : 'agent_path @> array[$2::int]'})
            select child_id, count(*) as bet_count, sum(bet_amount)::text, sum(valid_bet)::text, sum(payout)::text, sum(win_loss)::text,
-                  sum((-win_loss) * r_c / 10000)::text as child_share, sum((-win_loss) * (r_a - r_c) / 10000)::text as ancestor_share
+                  sum((-win_loss) * r_c / 10000)::text as child_share, sum((-win_loss) * r_a / 10000 - (-win_loss) * r_c / 10000)::text as ancestor_share
              from b group by child_id`,
           [site.id, t.id, start, end, k],
         );
