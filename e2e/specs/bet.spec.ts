@@ -56,9 +56,9 @@ beforeAll(async () => {
   );
   player = row!.account_no;
   await provider('place', [
-    { betId: BET.resettled, playerAccountNo: player, gameCode: 'baccarat-e2e', gameCategory: 'LIVE', roundId: `${RUN}-r1`, betAmount: '100.00', placedAt: ago(3) },
-    { betId: BET.lost, playerAccountNo: player, gameCode: 'roulette-e2e', gameCategory: 'LIVE', roundId: `${RUN}-r2`, betAmount: '250.00', placedAt: ago(2) },
-    { betId: BET.open, playerAccountNo: player, gameCode: 'baccarat-e2e', gameCategory: 'LIVE', roundId: `${RUN}-r3`, betAmount: '40.00', placedAt: ago(1) },
+    { betId: BET.resettled, playerAccountNo: player, gameCode: `${RUN}-baccarat`, gameCategory: 'LIVE', roundId: `${RUN}-r1`, betAmount: '100.00', placedAt: ago(3) },
+    { betId: BET.lost, playerAccountNo: player, gameCode: `${RUN}-roulette`, gameCategory: 'LIVE', roundId: `${RUN}-r2`, betAmount: '250.00', placedAt: ago(2) },
+    { betId: BET.open, playerAccountNo: player, gameCode: `${RUN}-baccarat`, gameCategory: 'LIVE', roundId: `${RUN}-r3`, betAmount: '40.00', placedAt: ago(1) },
   ]);
   await provider('settle', [
     { betId: BET.resettled, validBet: '100.00', payout: '195.00', settledAt: ago(2) },
@@ -79,8 +79,13 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
+/**
+ * Searches by account, narrowed to this run's games (a prefix match): other specs' bets, e.g.
+ * the simulator's, may run first in the suite and would push these off the first page.
+ */
 async function search(page: Page, account: string): Promise<void> {
   await page.getByTestId('bet-account').fill(account);
+  await page.getByTestId('bet-game').fill(RUN);
   await page.getByTestId('bet-search').click();
 }
 
