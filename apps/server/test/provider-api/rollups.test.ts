@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GAME_CATEGORIES } from '@agent-bo/shared';
 import { useTestApp } from '../helpers.js';
 import { batch, betFingerprint, betId, body, placeItem, q, settleItem, signed, SITE } from './support.js';
+import { expectedRollupsSql } from '../expected-rollups.js';
 
 const ctx = useTestApp();
 
@@ -50,19 +51,7 @@ async function adminId(): Promise<number> {
 async function expectedRollups(): Promise<RollupRow[]> {
   return q<RollupRow>(
     ctx,
-    `with links as (
-       select b.*, b.agent_path[i] as ancestor_id,
-              case when i = cardinality(b.agent_path) then b.player_id else b.agent_path[i + 1] end as child_id,
-              (select ratio from accounts a where a.id = b.agent_path[i])::bigint as r_ancestor,
-              case when i = cardinality(b.agent_path) then 0 else (select ratio from accounts a where a.id = b.agent_path[i + 1]) end::bigint as r_child
-         from bets b, generate_series(1, cardinality(b.agent_path)) i
-        where b.status = 'Settled' and b.site_id = $1)
-     select ${ROLLUP_COLUMNS} from (
-       select ancestor_id, child_id, business_date, provider_code, game_category, count(*) as bet_count, sum(bet_amount) as bet_amount,
-              sum(valid_bet) as valid_bet, sum(payout) as payout, sum(win_loss) as win_loss,
-              sum((-win_loss) * r_child / 10000) as child_share, sum((-win_loss) * r_ancestor / 10000 - (-win_loss) * r_child / 10000) as ancestor_share
-         from links group by 1, 2, 3, 4, 5) e
-     order by 1, 2, 3, 4, 5`,
+    expectedRollupsSql(ROLLUP_COLUMNS, 'accounts'),
     [SITE],
   );
 }

@@ -8,6 +8,7 @@ import { PLANS } from '../../src/db/seed/large/plan.js';
 import { upsertSites } from '../../src/db/seed/sites.js';
 import { checkLedger } from '../../src/modules/ledger/check.js';
 import { withDatabase } from '../global-setup.js';
+import { expectedRollupsSql } from '../expected-rollups.js';
 
 /**
  * The large-scale seed at its tiny scale, in a database of its own: migrated and with the sites
@@ -141,19 +142,7 @@ describe('large-scale seed (tiny)', () => {
     // The provider API tests' expected-rollups query: shares from the accounts' ratios (the seed
     // never changes a ratio), truncated per bet by PostgreSQL's integer division.
     const expected = await q(
-      `with links as (
-         select b.*, b.agent_path[i] as ancestor_id,
-                case when i = cardinality(b.agent_path) then b.player_id else b.agent_path[i + 1] end as child_id,
-                (select ratio from accounts a where a.id = b.agent_path[i])::bigint as r_ancestor,
-                case when i = cardinality(b.agent_path) then 0 else (select ratio from accounts a where a.id = b.agent_path[i + 1]) end::bigint as r_child
-           from bets b, generate_series(1, cardinality(b.agent_path)) i
-          where b.status = 'Settled' and b.site_id = $1)
-       select ${COLUMNS} from (
-         select ancestor_id, child_id, business_date, provider_code, game_category, count(*) as bet_count, sum(bet_amount) as bet_amount,
-                sum(valid_bet) as valid_bet, sum(payout) as payout, sum(win_loss) as win_loss,
-                sum((-win_loss) * r_child / 10000) as child_share, sum((-win_loss) * r_ancestor / 10000 - (-win_loss) * r_child / 10000) as ancestor_share
-           from links group by 1, 2, 3, 4, 5) e
-       order by 1, 2, 3, 4, 5`,
+      expectedRollupsSql(COLUMNS, 'accounts'),
       [SITE],
     );
     const actual = await q(`select ${COLUMNS} from report_rollups where site_id = $1 order by 1, 2, 3, 4, 5`, [SITE]);

@@ -7,6 +7,7 @@ import { playDemoTraffic } from '../../src/simulator/demo.js';
 import { runSimulation, type SimulationSummary } from '../../src/simulator/engine.js';
 import { useTestApp } from '../helpers.js';
 import { q } from '../provider-api/support.js';
+import { expectedRollupsSql } from '../expected-rollups.js';
 
 /**
  * The simulator against a real listening app (HTTP on a random port, the file's own database):
@@ -41,19 +42,8 @@ async function expectRollupsEqualBets(): Promise<number> {
     child_share::text as child_share, ancestor_share::text as ancestor_share`;
   const expected = await q(
     ctx,
-    `with links as (
-       select b.*, b.agent_path[i] as ancestor_id,
-              case when i = cardinality(b.agent_path) then b.player_id else b.agent_path[i + 1] end as child_id,
-              b.share_ratios[i]::bigint as r_ancestor,
-              case when i = cardinality(b.agent_path) then 0 else b.share_ratios[i + 1] end::bigint as r_child
-         from bets b, generate_series(1, cardinality(b.agent_path)) i
-        where b.status = 'Settled' and b.site_id = 'tw_web')
-     select ${cols} from (
-       select ancestor_id, child_id, business_date, provider_code, game_category, count(*) as bet_count, sum(bet_amount) as bet_amount,
-              sum(valid_bet) as valid_bet, sum(payout) as payout, sum(win_loss) as win_loss,
-              sum((-win_loss) * r_child / 10000) as child_share, sum((-win_loss) * r_ancestor / 10000 - (-win_loss) * r_child / 10000) as ancestor_share
-         from links group by 1, 2, 3, 4, 5) e
-     order by 1, 2, 3, 4, 5`,
+    expectedRollupsSql(cols, 'bet'),
+    ['tw_web'],
   );
   const actual = await q(
     ctx,
