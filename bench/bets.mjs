@@ -133,13 +133,23 @@ async function measure(name, connections, once, seconds = duration) {
 }
 
 const outcome = (r, items) => {
-  if (!r.body?.success) return { ms: r.ms, items, ok: 0, duplicate: 0, refused: 0, error: JSON.stringify(r.body ?? r.error ?? r.status).slice(0, 300) };
+  if (!r.body?.success)
+    return { ms: r.ms, items, ok: 0, duplicate: 0, refused: 0, error: JSON.stringify(r.body ?? r.error ?? r.status).slice(0, 300) };
   const d = r.body.data;
-  return { ms: r.ms, items, ok: d.ok, duplicate: d.duplicate, refused: d.refused, error: d.refused ? JSON.stringify(d.results.find((x) => x.status === 'REFUSED')) : undefined };
+  return {
+    ms: r.ms,
+    items,
+    ok: d.ok,
+    duplicate: d.duplicate,
+    refused: d.refused,
+    error: d.refused ? JSON.stringify(d.results.find((x) => x.status === 'REFUSED')) : undefined,
+  };
 };
 
 try {
-  const { rows: providers } = await db.query(`select code, secret from providers where status = 'ACTIVE' and secret is not null order by code`);
+  const { rows: providers } = await db.query(
+    `select code, secret from providers where status = 'ACTIVE' and secret is not null order by code`,
+  );
   // Players who may bet with each provider: VERIFIED, not disabled, no fully disabled or fully
   // read-only ancestor, the provider enabled.
   const { rows: players } = await db.query(
@@ -256,7 +266,13 @@ try {
     );
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     await db.query('rollback');
-    const r = { name: `raw COPY into bets (${idx[0].n} indexes), one transaction`, rows, seconds: Number(seconds.toFixed(2)), rowsPerSecond: Math.round(rows / seconds), loadavg: os.loadavg().map((x) => Number(x.toFixed(2))) };
+    const r = {
+      name: `raw COPY into bets (${idx[0].n} indexes), one transaction`,
+      rows,
+      seconds: Number(seconds.toFixed(2)),
+      rowsPerSecond: Math.round(rows / seconds),
+      loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
+    };
     log(JSON.stringify(r));
     results.cases.push(r);
   }

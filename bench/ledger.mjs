@@ -303,7 +303,9 @@ async function dbSettings(client) {
 // the bench tree (SQL bulk, balances funded through the ledger)
 
 async function addBenchTree(client) {
-  const { rows: existing } = await client.query(`select count(*)::int as n from accounts where site_id = 'tw_web' and account_no like 'bkag%'`);
+  const { rows: existing } = await client.query(
+    `select count(*)::int as n from accounts where site_id = 'tw_web' and account_no like 'bkag%'`,
+  );
   if (existing[0].n > 0) throw new Error('bench accounts already exist');
   // agents under agentA01, shaped like its child agentB01 (permissions, providers, bet limits), ratio 0
   await client.query(
@@ -343,13 +345,17 @@ async function fund(port, tree) {
     if (!r.body?.success) throw new Error(`${what}: ${JSON.stringify(r.body ?? r)}`);
   };
   check(await credit(agent, port, adminToken, 'AGENT', 'recharge', tree.a01, perAgent * tree.agents.length + 1_000_00), 'admin → agentA01');
-  await pool(tree.agents, 8, async (a) => check(await credit(agent, port, a01Token, 'AGENT', 'recharge', a.id, perAgent), `agentA01 → ${a.accountNo}`));
+  await pool(tree.agents, 8, async (a) =>
+    check(await credit(agent, port, a01Token, 'AGENT', 'recharge', a.id, perAgent), `agentA01 → ${a.accountNo}`),
+  );
   log(`signing in ${tree.agents.length} bench agents`);
   await pool(tree.agents, 2, async (a) => {
     a.token = await signin(port, a.accountNo);
   });
   const pairs = tree.agents.flatMap((a) => a.players.map((p) => ({ a, p })));
-  await pool(pairs, 16, async ({ a, p }) => check(await credit(agent, port, a.token, 'PLAYER', 'recharge', p, perPlayer), `${a.accountNo} → ${p}`));
+  await pool(pairs, 16, async ({ a, p }) =>
+    check(await credit(agent, port, a.token, 'PLAYER', 'recharge', p, perPlayer), `${a.accountNo} → ${p}`),
+  );
   agent.destroy();
   return { adminToken, pairs };
 }
@@ -406,14 +412,21 @@ async function rawCases(url, accountCount, serverPid) {
       await c.query('begin'); // READ COMMITTED (the default)
       const t = await c.query('insert into bench_raw_transactions (idempotency_key) values ($1) returning id', [`raw-${++seq}`]);
       const after = {};
-      for (const [id, delta] of [[from, -amount], [to, amount]].sort((x, y) => x[0] - y[0])) {
-        const u = await c.query('update bench_raw_accounts set balance = balance + $2 where id = $1 and balance + $2 >= 0 returning balance', [id, delta]);
+      for (const [id, delta] of [
+        [from, -amount],
+        [to, amount],
+      ].sort((x, y) => x[0] - y[0])) {
+        const u = await c.query(
+          'update bench_raw_accounts set balance = balance + $2 where id = $1 and balance + $2 >= 0 returning balance',
+          [id, delta],
+        );
         if (u.rowCount !== 1) throw new Error('insufficient');
         after[id] = u.rows[0].balance;
       }
-      await c.query('insert into bench_raw_entries (transaction_id, account_id, amount, balance_after) values ($1, $2, $3, $4), ($1, $5, $6, $7)', [
-        t.rows[0].id, from, -amount, after[from], to, amount, after[to],
-      ]);
+      await c.query(
+        'insert into bench_raw_entries (transaction_id, account_id, amount, balance_after) values ($1, $2, $3, $4), ($1, $5, $6, $7)',
+        [t.rows[0].id, from, -amount, after[from], to, amount, after[to]],
+      );
       await c.query('commit');
       return 'ok';
     } catch (err) {
@@ -488,10 +501,15 @@ async function benchDatabase(kind) {
     const client = new pg.Client({ connectionString: dbUrl });
     await client.connect();
     const settings = await dbSettings(client);
-    backendPids = async () => (await client.query(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
+    backendPids = async () =>
+      (await client.query(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows.map(
+        (r) => r.pid,
+      );
     const tree = await addBenchTree(client);
     const { rows: cnt } = await client.query(`select count(*)::int as n from accounts where site_id = 'tw_web'`);
-    log(`${kind}: ${cnt[0].n} accounts on tw_web (${tree.agents.length} bench agents × ${opt.players} players added); funding through the API`);
+    log(
+      `${kind}: ${cnt[0].n} accounts on tw_web (${tree.agents.length} bench agents × ${opt.players} players added); funding through the API`,
+    );
     const { adminToken, pairs } = await fund(server.port, tree);
 
     const loadavg = os.loadavg().map(round2);
@@ -501,7 +519,9 @@ async function benchDatabase(kind) {
     const checkOk = check.body?.data?.ok === true;
     log(`${kind}: ledger/check ok = ${checkOk}`);
     if (!checkOk) log(JSON.stringify(check.body).slice(0, 2000));
-    const { rows: sizes } = await client.query(`select (select count(*) from ledger_transactions)::int as tx, (select count(*) from ledger_entries)::int as entries`);
+    const { rows: sizes } = await client.query(
+      `select (select count(*) from ledger_transactions)::int as tx, (select count(*) from ledger_entries)::int as entries`,
+    );
 
     // raw ceiling on the same PostgreSQL; the server stays up, idle
     const raw = await rawCases(dbUrl, tree.agents.length * (1 + opt.players), server.pid);

@@ -171,15 +171,23 @@ try {
       [`game code prefix EVO-LIVE-1, ${days} days`, { ...range, gameCode: 'EVO-LIVE-1' }],
     ];
     for (const [label, body] of searches) {
-      await timed(`bet search ${label}`, runs, () => httpOk('/api/manage/bet/list', body, (d) => `${d.list.length} of ${d.total}${d.totalCapped ? '+' : ''}`));
+      await timed(`bet search ${label}`, runs, () =>
+        httpOk('/api/manage/bet/list', body, (d) => `${d.list.length} of ${d.total}${d.totalCapped ? '+' : ''}`),
+      );
     }
   }
 
   if (cases.has('dashboard')) {
-    await timed('dashboard stats, default (this week)', runs, () => httpOk('/api/manage/dashboard/stats', {}, (d) => d.trend?.length ?? Object.keys(d).length));
-    await timed(`dashboard stats, ${days} days`, runs, () => httpOk('/api/manage/dashboard/stats', { start, end }, (d) => d.trend?.length ?? Object.keys(d).length));
+    await timed('dashboard stats, default (this week)', runs, () =>
+      httpOk('/api/manage/dashboard/stats', {}, (d) => d.trend?.length ?? Object.keys(d).length),
+    );
+    await timed(`dashboard stats, ${days} days`, runs, () =>
+      httpOk('/api/manage/dashboard/stats', { start, end }, (d) => d.trend?.length ?? Object.keys(d).length),
+    );
     const far = new Date(Date.parse(`${end}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
-    await timed('dashboard stats, 90 days', runs, () => httpOk('/api/manage/dashboard/stats', { start: far, end }, (d) => d.trend?.length ?? Object.keys(d).length));
+    await timed('dashboard stats, 90 days', runs, () =>
+      httpOk('/api/manage/dashboard/stats', { start: far, end }, (d) => d.trend?.length ?? Object.keys(d).length),
+    );
   }
   results.machineAfter = machine();
   if (opt.json) await writeFile(opt.json, JSON.stringify(results, null, 2));

@@ -24,7 +24,8 @@ export function parseOptions(defaults) {
       return [m[1], m[2] ?? 'true'];
     }),
   );
-  for (const k of Object.keys(args)) if (!(k in defaults)) throw new Error(`unknown option --${k} (known: ${Object.keys(defaults).join(', ')})`);
+  for (const k of Object.keys(args))
+    if (!(k in defaults)) throw new Error(`unknown option --${k} (known: ${Object.keys(defaults).join(', ')})`);
   return { ...defaults, ...args };
 }
 
@@ -121,7 +122,11 @@ export async function startServer(env, nodeArgs = []) {
 
 /** postgres:// URL of the embedded cluster of `dataDir` while it runs (port from postmaster.pid). */
 export function embeddedUrl(dataDir) {
-  const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim());
+  const port = Number(
+    readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+      .split('\n')[3]
+      ?.trim(),
+  );
   const { user, password } = JSON.parse(readFileSync(path.join(dataDir, 'embedded-pg.json'), 'utf8'));
   return `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/agent_bo`;
 }
@@ -139,5 +144,10 @@ export function summary(latencies) {
 }
 
 export function machine() {
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg: os.loadavg().map((x) => Number(x.toFixed(2))), node: process.version };
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
+    node: process.version,
+  };
 }

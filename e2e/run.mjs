@@ -17,8 +17,12 @@ if (!existsSync(chromium)) {
   console.warn(`\n*** SKIPPED the end-to-end suite: ${notice}\n`);
   process.exit(0);
 }
-const result = spawnSync(process.execPath, [join(here, '../node_modules/vitest/vitest.mjs'), 'run', '--config', join(here, 'vitest.config.ts'), ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  cwd: join(here, '..'),
-});
+const result = spawnSync(
+  process.execPath,
+  [join(here, '../node_modules/vitest/vitest.mjs'), 'run', '--config', join(here, 'vitest.config.ts'), ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    cwd: join(here, '..'),
+  },
+);
 process.exit(result.status ?? 1);

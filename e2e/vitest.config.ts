@@ -1,8 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: one worker, files in sequence, against one server started by global-setup.ts.
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: {
+    conditions: ['source'],
+    // The shared money functions are read from their TypeScript source (as in the server suite):
+    // Vitest's module runner does not apply the `source` condition to workspace packages.
+    alias: [{ find: /^@agent-bo\/shared$/, replacement: fileURLToPath(new URL('../packages/shared/src/index.ts', import.meta.url)) }],
+  },
   test: {
     root: import.meta.dirname,
     include: ['specs/**/*.spec.ts'],

@@ -1,13 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// @agent-bo/shared is read from its TypeScript source, so tests never depend on a prior build.
-// An alias (not the `source` export condition) because Vitest's server-side module runner does
-// not apply custom resolve conditions to workspace packages.
-const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
+// @agent-bo/shared and @agent-bo/simulator are read from their TypeScript sources, so tests never
+// depend on a prior build. Aliases (not the `source` export condition) because Vitest's server-side
+// module runner does not apply custom resolve conditions to workspace packages.
+const source = (file: string) => fileURLToPath(new URL(`../../packages/${file}`, import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@agent-bo/shared': sharedSource } },
+  resolve: {
+    alias: [
+      { find: /^@agent-bo\/shared$/, replacement: source('shared/src/index.ts') },
+      { find: /^@agent-bo\/simulator$/, replacement: source('simulator/src/index.ts') },
+      { find: /^@agent-bo\/simulator\/database$/, replacement: source('simulator/src/database.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // One PostgreSQL (embedded, or DATABASE_URL) and one migrated, seeded template per run.

@@ -1,8 +1,10 @@
-import { createHmac } from 'node:crypto';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, baseUrl, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { db } from '../support/db.js';
+import { minutesAgo, providerCall } from '../support/provider-api.js';
+import { settled } from '../support/settled.js';
+import { tableScrollWidths } from '../support/table.js';
 
 const browser = useBrowser();
 
@@ -18,34 +20,6 @@ const RUN = `e2e${Date.now().toString(36)}`;
 const BET = { resettled: `${RUN}-1`, lost: `${RUN}-2`, open: `${RUN}-3` };
 let player = '';
 
-async function db<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** One signed batch call, as a provider would send it; every item must be accepted. */
-async function provider(op: 'place' | 'settle' | 'resettle', items: unknown[]): Promise<void> {
-  const [row] = await db<{ secret: string }>(`select secret from providers where code = 'EVO'`);
-  const raw = JSON.stringify({ siteId: 'tw_web', items });
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', row!.secret).update(`${timestamp}.${raw}`).digest('hex');
-  const res = await fetch(`${baseUrl()}/api/provider/v1/bets/${op}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-provider-code': 'EVO', 'x-timestamp': timestamp, 'x-signature': signature },
-    body: raw,
-  });
-  const body = (await res.json()) as { success: boolean; data?: { results: { status: string }[] } };
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  expect(body.data!.results.map((r) => r.status), `${op}: ${JSON.stringify(body)}`).toEqual(items.map(() => 'OK'));
-}
-
-const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-
 beforeAll(async () => {
   // A verified, unrestricted player of agentC01 (admin001 → agentA01 → agentB01 → agentC01) with EVO.
   const [row] = await db<{ account_no: string }>(
@@ -55,28 +29,47 @@ beforeAll(async () => {
       order by a.id limit 1`,
   );
   player = row!.account_no;
-  await provider('place', [
-    { betId: BET.resettled, playerAccountNo: player, gameCode: `${RUN}-baccarat`, gameCategory: 'LIVE', roundId: `${RUN}-r1`, betAmount: '100.00', placedAt: ago(3) },
-    { betId: BET.lost, playerAccountNo: player, gameCode: `${RUN}-roulette`, gameCategory: 'LIVE', roundId: `${RUN}-r2`, betAmount: '250.00', placedAt: ago(2) },
-    { betId: BET.open, playerAccountNo: player, gameCode: `${RUN}-baccarat`, gameCategory: 'LIVE', roundId: `${RUN}-r3`, betAmount: '40.00', placedAt: ago(1) },
+  await providerCall('EVO', 'bets/place', [
+    {
+      betId: BET.resettled,
+      playerAccountNo: player,
+      gameCode: `${RUN}-baccarat`,
+      gameCategory: 'LIVE',
+      roundId: `${RUN}-r1`,
+      betAmount: '100.00',
+      placedAt: minutesAgo(3),
+    },
+    {
+      betId: BET.lost,
+      playerAccountNo: player,
+      gameCode: `${RUN}-roulette`,
+      gameCategory: 'LIVE',
+      roundId: `${RUN}-r2`,
+      betAmount: '250.00',
+      placedAt: minutesAgo(2),
+    },
+    {
+      betId: BET.open,
+      playerAccountNo: player,
+      gameCode: `${RUN}-baccarat`,
+      gameCategory: 'LIVE',
+      roundId: `${RUN}-r3`,
+      betAmount: '40.00',
+      placedAt: minutesAgo(1),
+    },
   ]);
-  await provider('settle', [
-    { betId: BET.resettled, validBet: '100.00', payout: '195.00', settledAt: ago(2) },
-    { betId: BET.lost, validBet: '250.00', payout: '0.00', settledAt: ago(1) },
+  await providerCall('EVO', 'bets/settle', [
+    { betId: BET.resettled, validBet: '100.00', payout: '195.00', settledAt: minutesAgo(2) },
+    { betId: BET.lost, validBet: '250.00', payout: '0.00', settledAt: minutesAgo(1) },
   ]);
-  await provider('resettle', [{ betId: BET.resettled, validBet: '100.00', payout: '0.00', settledAt: new Date().toISOString() }]);
+  await providerCall('EVO', 'bets/resettle', [
+    { betId: BET.resettled, validBet: '100.00', payout: '0.00', settledAt: new Date().toISOString() },
+  ]);
 });
 
 async function closeDrawer(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await page.getByTestId('bet-versions').waitFor({ state: 'detached' });
-}
-
-async function settled(page: Page): Promise<void> {
-  // away from the header, so no tooltip shows in a screenshot
-  await page.mouse.move(700, 890);
-  await animationsDone(page);
-  await page.waitForTimeout(300);
 }
 
 /**
@@ -109,7 +102,9 @@ describe('bet page', () => {
     expect(await page.getByTestId(`bet-row-${BET.open}`).innerText()).toContain('Unsettled');
     expect(await page.getByTestId(`bet-row-${BET.resettled}`).innerText()).toContain('v2');
     // newest first
-    const order = await page.locator('[data-testid="bet-table"] tbody tr[data-testid^="bet-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    const order = await page
+      .locator('[data-testid="bet-table"] tbody tr[data-testid^="bet-row-"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
     const mine = order.filter((id) => id?.includes(RUN));
     expect(mine).toEqual([`bet-row-${BET.open}`, `bet-row-${BET.lost}`, `bet-row-${BET.resettled}`]);
     await page.getByTestId('bet-totals').waitFor();
@@ -157,10 +152,7 @@ describe('bet page', () => {
     await page.goto('/bet/index');
     await search(page, player);
     await page.getByTestId(`bet-row-${BET.resettled}`).waitFor();
-    const overflow = await page.evaluate(() => {
-      const el = document.querySelector('[data-testid="bet-table"] .ant-table-content, [data-testid="bet-table"] .ant-table-body') as HTMLElement | null;
-      return el ? { scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth } : null;
-    });
+    const overflow = await tableScrollWidths(page, 'bet-table');
     expect(overflow).not.toBeNull();
     expect(overflow!.scroll).toBeGreaterThan(overflow!.client);
     expect(overflow!.page).toBeLessThanOrEqual(390);

@@ -1,8 +1,10 @@
-import { createHmac } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, baseUrl, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { toMinorUnits } from '@agent-bo/shared';
+import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { db } from '../support/db.js';
+import { minutesAgo, providerCall } from '../support/provider-api.js';
+import { settled } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -16,49 +18,15 @@ const browser = useBrowser();
 
 const RUN = `dash${Date.now().toString(36)}`;
 
-async function db<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** One signed batch call of `providerCode`; every item must be accepted. */
-async function provider(providerCode: string, op: 'place' | 'settle', items: unknown[]): Promise<void> {
-  const [row] = await db<{ secret: string }>(`select secret from providers where code = $1`, [providerCode]);
-  const raw = JSON.stringify({ siteId: 'tw_web', items });
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', row!.secret).update(`${timestamp}.${raw}`).digest('hex');
-  const res = await fetch(`${baseUrl()}/api/provider/v1/bets/${op}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-provider-code': providerCode, 'x-timestamp': timestamp, 'x-signature': signature },
-    body: raw,
-  });
-  const body = (await res.json()) as { success: boolean; data?: { results: { status: string }[] } };
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  expect(body.data!.results.map((r) => r.status), `${providerCode} ${op}: ${JSON.stringify(body)}`).toEqual(items.map(() => 'OK'));
-}
-
-const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-
-/** "1,234.50" / "-1,050.00" → minor units; no float math. */
-function minor(text: string): bigint {
-  const v = text.replace(/,/g, '').trim();
-  const negative = v.startsWith('-');
-  const [whole = '0', cents = ''] = v.replace('-', '').split('.');
-  const m = BigInt(whole) * 100n + BigInt(cents.padEnd(2, '0'));
-  return negative ? -m : m;
-}
+/** A shown amount ("1,234.50", "-1,050.00") in minor units: the grouping commas dropped, then the shared parser. */
+const shownMinor = (text: string) => toMinorUnits(text.replace(/,/g, '').trim());
 
 async function kpis(page: Page) {
   const text = async (id: string) => (await page.getByTestId(id).textContent()) ?? '';
   return {
-    sales: minor(await text('dash-kpi-sales')),
-    valid: minor(await text('dash-kpi-valid')),
-    winLoss: minor(await text('dash-kpi-winloss')),
+    sales: shownMinor(await text('dash-kpi-sales')),
+    valid: shownMinor(await text('dash-kpi-valid')),
+    winLoss: shownMinor(await text('dash-kpi-winloss')),
     count: BigInt((await text('dash-kpi-count')).replace(/,/g, '')),
     visits: BigInt((await text('dash-kpi-visits')).replace(/,/g, '')),
   };
@@ -80,15 +48,15 @@ async function playBets(): Promise<{ sales: bigint; valid: bigint; winLoss: bigi
     gameCategory: category,
     roundId: `${RUN}-r${n}`,
     betAmount,
-    placedAt: ago(minutes),
+    placedAt: minutesAgo(minutes),
   });
-  await provider('PG', 'place', [bet(1, 'SLOT', '1000.00', 4), bet(2, 'SLOT', '300.00', 3)]);
-  await provider('EVO', 'place', [bet(3, 'LIVE', '200.00', 3)]);
-  await provider('PG', 'settle', [
-    { betId: `${RUN}-1`, validBet: '1000.00', payout: '0.00', settledAt: ago(2) },
-    { betId: `${RUN}-2`, validBet: '250.00', payout: '450.00', settledAt: ago(2) },
+  await providerCall('PG', 'bets/place', [bet(1, 'SLOT', '1000.00', 4), bet(2, 'SLOT', '300.00', 3)]);
+  await providerCall('EVO', 'bets/place', [bet(3, 'LIVE', '200.00', 3)]);
+  await providerCall('PG', 'bets/settle', [
+    { betId: `${RUN}-1`, validBet: '1000.00', payout: '0.00', settledAt: minutesAgo(2) },
+    { betId: `${RUN}-2`, validBet: '250.00', payout: '450.00', settledAt: minutesAgo(2) },
   ]);
-  await provider('EVO', 'settle', [{ betId: `${RUN}-3`, validBet: '200.00', payout: '0.00', settledAt: ago(1) }]);
+  await providerCall('EVO', 'bets/settle', [{ betId: `${RUN}-3`, validBet: '200.00', payout: '0.00', settledAt: minutesAgo(1) }]);
   // 1,500.00 staked, 1,450.00 valid, paid 450.00: the members' result is −1,050.00
   return { sales: 150_000n, valid: 145_000n, winLoss: -105_000n, count: 3n };
 }
@@ -113,16 +81,14 @@ async function expectChartsDrawn(page: Page): Promise<void> {
     .toSatisfy((counts: number[]) => counts.every((n) => n > 500));
 }
 
-async function settled(page: Page): Promise<void> {
-  await animationsDone(page);
-  // ECharts animates on its canvas, which Web Animations do not see.
-  await page.waitForTimeout(1200);
-}
-
-/** Scrolls the page's own scroll area so `testId` starts at the top (`block: 'end'`: ends at the bottom). */
+/**
+ * Scrolls the page's own scroll area so `testId` starts at the top (`block: 'end'`: ends at the
+ * bottom), then waits for the screen to be still: the mouse stays parked outside the viewport, so
+ * no chart under it shows a hover tooltip.
+ */
 async function scrollTo(page: Page, testId: string, block: 'start' | 'end' = 'start'): Promise<void> {
   await page.getByTestId(testId).evaluate((el, b) => el.scrollIntoView({ block: b, behavior: 'instant' }), block);
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 /**
@@ -130,9 +96,8 @@ async function scrollTo(page: Page, testId: string, block: 'start' | 'end' = 'st
  * top, then the screens the charts are on.
  */
 async function shootAll(page: Page, name: string, targets: { testId: string; block?: 'start' | 'end' }[]): Promise<void> {
-  // away from the header toggle just clicked, so its tooltip is not in the pictures
-  await page.mouse.move(page.viewportSize()!.width / 2, page.viewportSize()!.height - 2);
-  await page.waitForTimeout(300);
+  // scrollTo waits for stillness with the mouse parked outside the viewport: the header toggle
+  // just clicked keeps no tooltip in the pictures
   await scrollTo(page, 'dashboard');
   await keepScreenshot(page, name);
   for (const [i, t] of targets.entries()) {
@@ -143,7 +108,13 @@ async function shootAll(page: Page, name: string, targets: { testId: string; blo
 }
 
 const DESKTOP_SHOTS = [{ testId: 'dash-stats' }, { testId: 'dash-by-category', block: 'end' as const }];
-const PHONE_SHOTS = [{ testId: 'dash-kpi-sales' }, { testId: 'dash-trend' }, { testId: 'dash-visits' }, { testId: 'dash-by-provider' }, { testId: 'dash-by-category' }];
+const PHONE_SHOTS = [
+  { testId: 'dash-kpi-sales' },
+  { testId: 'dash-trend' },
+  { testId: 'dash-visits' },
+  { testId: 'dash-by-provider' },
+  { testId: 'dash-by-category' },
+];
 
 describe('dashboard statistics', () => {
   it('desktop: KPIs grow by exactly the bets settled through the provider API; four charts drawn; light and dark', async () => {
@@ -192,7 +163,9 @@ describe('dashboard statistics', () => {
     await page.getByTestId('dash-kpi-sales').waitFor();
     await expectChartsDrawn(page);
     // stacked: the charts are as wide as the content and one below the other
-    const boxes = await Promise.all(['dash-trend', 'dash-visits', 'dash-by-provider', 'dash-by-category'].map((id) => page.getByTestId(id).boundingBox()));
+    const boxes = await Promise.all(
+      ['dash-trend', 'dash-visits', 'dash-by-provider', 'dash-by-category'].map((id) => page.getByTestId(id).boundingBox()),
+    );
     for (let i = 1; i < boxes.length; i++) {
       expect(boxes[i]!.y).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.height);
       expect(Math.abs(boxes[i]!.x - boxes[0]!.x)).toBeLessThan(2);

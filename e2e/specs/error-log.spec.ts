@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, baseUrl, keepScreenshot, openSignedIn, useBrowser } from '../support/browser.js';
+import { baseUrl, keepScreenshot, openSignedIn, useBrowser } from '../support/browser.js';
+import { animationsDone } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -61,10 +62,9 @@ describe('error log', () => {
     await page.getByTestId('error-log-fire-render').click();
     await page.getByTestId('page-error-fallback').getByRole('link').click();
     await page.getByTestId('error-log-page').waitFor();
-    await expect.poll(async () => (await localRows(page)).slice(0, 2)).toEqual([
-      expect.stringContaining('Error log test: render error'),
-      expect.stringContaining('Error log test: render error'),
-    ]);
+    await expect
+      .poll(async () => (await localRows(page)).slice(0, 2))
+      .toEqual([expect.stringContaining('Error log test: render error'), expect.stringContaining('Error log test: render error')]);
 
     // admin001 holds DEVELOPER: the server list has what this browser reported (sent within ~2 s).
     await page.getByTestId('error-log-server-tab').click();

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DEMO_ADMIN, keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, keepScreenshot, newContext, signIn, useBrowser } from '../support/browser.js';
+import { fieldRefused } from '../support/form.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('sign-in and the layout shell', () => {
   it('shows the catalogue message for a wrong password and stays on login', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/login');
     await signIn(page, DEMO_ADMIN.accountNo, 'Wrong1234');
@@ -25,7 +17,7 @@ describe('sign-in and the layout shell', () => {
   });
 
   it('refuses an account id that breaks the 8–12 letters-or-digits rule before calling the server', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     let signinCalls = 0;
     page.on('request', (r) => {
@@ -33,14 +25,14 @@ describe('sign-in and the layout shell', () => {
     });
     await page.goto('/login');
     await signIn(page, 'ab_1', 'whatever1');
-    await page.waitForTimeout(300);
+    await fieldRefused(page, 'login-account');
     expect(signinCalls).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
 
   it('lands on the dashboard with the user’s own figures after sign-in', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/login');
     await keepScreenshot(page, 'login');
@@ -48,14 +40,16 @@ describe('sign-in and the layout shell', () => {
     await page.getByTestId('dashboard').waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await expect.poll(() => page.getByTestId('dash-balance').textContent()).toMatch(/\d/);
-    await expect.poll(async () => Number((await page.getByTestId('dash-direct-agents').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number((await page.getByTestId('dash-direct-agents').textContent())?.replace(/\D/g, '')))
+      .toBeGreaterThan(0);
     expect(await page.title()).toContain('-');
     await keepScreenshot(page, 'dashboard');
     await context.close();
   });
 
   it('returns to a deep link after signing in', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/dashboard/workbench');
     await page.waitForURL(/\/login\?redirect=/);
@@ -65,7 +59,7 @@ describe('sign-in and the layout shell', () => {
   });
 
   it('switches the language of the texts', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/login');
     const before = await page.getByTestId('login-submit').textContent();
@@ -79,7 +73,7 @@ describe('sign-in and the layout shell', () => {
   });
 
   it('toggles dark mode, signs out to login, and shows the error page for an unknown path', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/login');
     await signIn(page);
@@ -106,7 +100,7 @@ describe('sign-in and the layout shell', () => {
   });
 
   it('shows the drawer menu on a phone-width screen', async () => {
-    const context = await newContext(browser, { width: 390, height: 844 });
+    const context = await newContext(browser(), { width: 390, height: 844 });
     const page = await context.newPage();
     await page.goto('/login');
     await keepScreenshot(page, 'login-phone');

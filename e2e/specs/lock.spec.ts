@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, keepScreenshot, openSignedIn, useBrowser, useEnglish } from '../support/browser.js';
+import { DEMO_ADMIN, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { openMembersFromMenu } from '../support/members.js';
+import { keepSettledScreenshot } from '../support/settled.js';
 
 const browser = useBrowser();
-
-async function openMembers(page: Page): Promise<void> {
-  await page.locator('[data-testid="side-menu"] [data-menu-id$="/member/index"]').click();
-  await page.getByTestId('member-page').waitFor();
-}
 
 async function lockFromUserMenu(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
@@ -21,31 +18,29 @@ async function unlock(page: Page, password = DEMO_ADMIN.password): Promise<void>
   await page.getByTestId('lock-overlay').waitFor({ state: 'detached' });
 }
 
-/** Lets the overlay's fonts and the toasts settle before a screenshot. */
-async function settled(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await keepScreenshot(page, name);
-}
-
 const focusInOverlay = (page: Page) =>
-  page.evaluate(() => !!document.activeElement && !!document.querySelector('[data-testid="lock-overlay"]')?.contains(document.activeElement));
+  page.evaluate(
+    () => !!document.activeElement && !!document.querySelector('[data-testid="lock-overlay"]')?.contains(document.activeElement),
+  );
 
 describe('lock screen', () => {
   it('locks from the user menu, stays locked after a reload, and only the right password unlocks, on the same page', async () => {
     const { context, page } = await openSignedIn(browser());
-    await openMembers(page);
+    await openMembersFromMenu(page);
     await lockFromUserMenu(page);
 
     // Opaque: the overlay covers the whole viewport and the page's controls are not reachable.
     const box = await page.getByTestId('lock-overlay').boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 1440, height: 900 });
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="lock-overlay"]')!).backgroundColor)).not.toMatch(/rgba\(.*, 0\)$/);
+    expect(
+      await page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="lock-overlay"]')!).backgroundColor),
+    ).not.toMatch(/rgba\(.*, 0\)$/);
     await expect.poll(() => focusInOverlay(page)).toBe(true);
     for (let i = 0; i < 8; i += 1) {
       await page.keyboard.press('Tab');
       expect(await focusInOverlay(page)).toBe(true);
     }
-    await settled(page, 'lock-desktop-light');
+    await keepSettledScreenshot(page, 'lock-desktop-light');
 
     await page.reload();
     await page.getByTestId('lock-overlay').waitFor();
@@ -55,7 +50,7 @@ describe('lock screen', () => {
     await page.getByTestId('lock-unlock').click();
     await page.getByTestId('lock-error').waitFor();
     expect(await page.getByTestId('lock-overlay').isVisible()).toBe(true);
-    await settled(page, 'lock-error');
+    await keepSettledScreenshot(page, 'lock-error');
 
     await unlock(page);
     expect(new URL(page.url()).pathname).toBe('/member/index');
@@ -63,10 +58,9 @@ describe('lock screen', () => {
     await page.getByTestId('agent-open-agentA01').waitFor();
 
     // Dark theme.
-    await page.getByTestId('dark-toggle').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await setDark(page, true);
     await lockFromUserMenu(page);
-    await settled(page, 'lock-desktop-dark');
+    await keepSettledScreenshot(page, 'lock-desktop-dark');
     await unlock(page);
     await context.close();
   });
@@ -81,13 +75,12 @@ describe('lock screen', () => {
     expect(button!.x + button!.width).toBeLessThanOrEqual(390);
     expect(button!.y + button!.height).toBeLessThanOrEqual(844);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await settled(page, 'lock-phone-light');
+    await keepSettledScreenshot(page, 'lock-phone-light');
     await unlock(page);
 
-    await page.getByTestId('dark-toggle').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await setDark(page, true);
     await lockFromUserMenu(page);
-    await settled(page, 'lock-phone-dark');
+    await keepSettledScreenshot(page, 'lock-phone-dark');
     await unlock(page);
     await context.close();
   });

@@ -1,50 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_ADMIN, keepScreenshot, launch, newContext, signIn } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { keepScreenshot, newContext, useBrowser } from '../support/browser.js';
+import { fieldRefused } from '../support/form.js';
+import { manageApi, tokenOf } from '../support/manage-api.js';
+import { openMembers } from '../support/members.js';
+import { keepSettledScreenshot } from '../support/settled.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const DEMO_PASSWORD = 'Demo1234';
 /** A fresh account number (8–12 letters or digits) per run. */
 const fresh = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`.slice(0, 12);
-
-async function openMembers(page: Page, accountNo = DEMO_ADMIN.accountNo, password = DEMO_ADMIN.password): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, accountNo, password);
-  await page.getByTestId('dashboard').waitFor();
-  await page.goto('/member/index');
-  await page.getByTestId('member-page').waitFor();
-}
-
-/**
- * A session token of the account `page` is signed in with: a sign-in of its own through the API
- * (a second session of the same account; the app's stored values are sealed, not to be read).
- */
-async function tokenOf(page: Page, accountNo = DEMO_ADMIN.accountNo, password = DEMO_ADMIN.password): Promise<string> {
-  const response = await page.request.post('/api/manage/signin', { data: { accountNo, password } });
-  const token = ((await response.json()) as { data?: { token?: string } }).data?.token;
-  if (!token) throw new Error(`sign-in of ${accountNo} failed: ${response.status()}`);
-  return token;
-}
-
-async function api<T>(page: Page, token: string, path: string, data: unknown): Promise<{ success: boolean; code: number; data: T }> {
-  const response = await page.request.post(`/api/manage/${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  return (await response.json()) as { success: boolean; code: number; data: T };
-}
-
-/** Lets modal, drawer and dropdown animations finish before a screenshot. */
-async function settled(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(500);
-  await keepScreenshot(page, name);
-}
 
 async function wizardNext(page: Page, step: number): Promise<void> {
   await page.getByTestId('wizard-next').click();
@@ -53,7 +19,7 @@ async function wizardNext(page: Page, step: number): Promise<void> {
 
 describe('members: agents, players and shadow accounts', () => {
   it('creates an agent through the wizard, copies its info, and that agent sees only its own subtree', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
     await openMembers(page);
@@ -69,23 +35,23 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('wizard-accountNo').fill(accountNo);
     await page.getByTestId('wizard-nickName').fill('E2E agent');
     await page.getByTestId('wizard-password').fill(password);
-    await settled(page, 'member-wizard-account');
+    await keepSettledScreenshot(page, 'member-wizard-account');
     await wizardNext(page, 1);
     // Step 2: the ratio may not exceed the parent's (the admin: 100 %).
     await page.getByTestId('wizard-ratio').fill('120');
     await page.getByTestId('wizard-next').click();
-    await page.waitForTimeout(200);
+    await fieldRefused(page, 'wizard-ratio');
     expect(await page.getByTestId('wizard').getAttribute('data-step')).toBe('1');
     await page.getByTestId('wizard-ratio').fill('45.5');
     await wizardNext(page, 2);
     await page.locator('[data-testid^="wizard-provider-"]').first().waitFor();
-    await settled(page, 'member-wizard-providers');
+    await keepSettledScreenshot(page, 'member-wizard-providers');
     await wizardNext(page, 3);
     await page.locator('[data-testid^="wizard-betlimit-"]').first().waitFor();
     await wizardNext(page, 4);
     await page.getByTestId('wizard-review').waitFor();
     expect(await page.getByTestId('wizard-review').textContent()).toContain(accountNo);
-    await settled(page, 'member-wizard-review');
+    await keepSettledScreenshot(page, 'member-wizard-review');
     await page.getByTestId('wizard-submit').click();
 
     await expect.poll(() => page.getByTestId('wizard').getAttribute('data-step')).toBe('success');
@@ -94,13 +60,13 @@ describe('members: agents, players and shadow accounts', () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(accountNo);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(password);
-    await settled(page, 'member-wizard-success');
+    await keepSettledScreenshot(page, 'member-wizard-success');
     await page.getByTestId('wizard-done').click();
     await page.getByTestId(`agent-open-${accountNo}`).waitFor();
     await context.close();
 
     // The new agent signs in (its own context) and sees only its own, still empty, subtree.
-    const own = await newContext(browser);
+    const own = await newContext(browser());
     const ownPage = await own.newPage();
     await openMembers(ownPage, accountNo, password);
     await ownPage.getByTestId('agents-table').locator('.ant-empty').waitFor();
@@ -113,7 +79,7 @@ describe('members: agents, players and shadow accounts', () => {
     expect(await ownPage.getByTestId('create-player').count()).toBe(1);
     // And the server agrees: an account outside its subtree is out of reach.
     const token = await tokenOf(ownPage, accountNo, password);
-    const outside = await api(ownPage, token, 'agent/upper_agents', { id: 2 });
+    const outside = await manageApi(ownPage, token, 'agent/upper_agents', { id: 2 });
     expect(outside.success).toBe(false);
     // Opening an outside level by URL shows the refusal, not the other agent's accounts.
     await ownPage.goto('/member/index?parent=2');
@@ -123,7 +89,7 @@ describe('members: agents, players and shadow accounts', () => {
   });
 
   it('creates a player and disables it; the status shows disabled', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openMembers(page);
     await page.getByTestId('tab-players').click();
@@ -136,7 +102,7 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('wizard-generate').click();
     await wizardNext(page, 1);
     expect(await page.getByTestId('wizard-wallet').textContent()).toContain('0.00');
-    await settled(page, 'member-wizard-wallet');
+    await keepSettledScreenshot(page, 'member-wizard-wallet');
     await wizardNext(page, 2);
     await wizardNext(page, 3);
     await wizardNext(page, 4);
@@ -153,30 +119,30 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('menu-status-DISABLE').click();
     await page.getByTestId('status-confirm-ok').click();
     await expect.poll(() => page.getByTestId(`status-${accountNo}`).getAttribute('data-status')).toBe('disabled');
-    await settled(page, 'member-player-disabled');
+    await keepSettledScreenshot(page, 'member-player-disabled');
 
     // The history shows the creation and the status change.
     await page.getByTestId(`action-more-${accountNo}`).click();
     await page.getByTestId('menu-history').click();
     await page.getByTestId('history').locator('.ant-table-row').nth(1).waitFor();
-    await settled(page, 'member-history');
+    await keepSettledScreenshot(page, 'member-history');
     await context.close();
   });
 
   it('registers a player through an invite URL and verifies it in the verify dialog', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openMembers(page);
     const token = await tokenOf(page);
-    const agents = await api<{ list: { id: number; accountNo: string }[] }>(page, token, 'agent/lower_agents', { pageSize: 10 });
+    const agents = await manageApi<{ list: { id: number; accountNo: string }[] }>(page, token, 'agent/lower_agents', { pageSize: 10 });
     const a01 = agents.data.list.find((a) => a.accountNo === 'agentA01');
     expect(a01).toBeDefined();
-    const invite = await api<{ url: string }>(page, token, 'agent/copy_invite_url', { id: a01!.id });
+    const invite = await manageApi<{ url: string }>(page, token, 'agent/copy_invite_url', { id: a01!.id });
     expect(invite.success).toBe(true);
     const url = new URL(invite.data.url);
 
     // The public page, in a context without any session.
-    const visitor = await newContext(browser);
+    const visitor = await newContext(browser());
     const reg = await visitor.newPage();
     await reg.goto(`${url.pathname}${url.search}`);
     await reg.getByTestId('register-form').waitFor();
@@ -205,7 +171,7 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId(`action-more-${accountNo}`).click();
     await page.getByTestId('menu-verify').click();
     await expect.poll(() => page.getByTestId('verify-realname').textContent()).toBe('Chen Mei');
-    await settled(page, 'member-verify');
+    await keepSettledScreenshot(page, 'member-verify');
     await page.getByTestId('verify-approve').click();
     await expect.poll(() => page.getByTestId(`verify-${accountNo}`).getAttribute('data-verify')).toBe('VERIFIED');
 
@@ -221,12 +187,16 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('member-crumb-agentB01').waitFor();
     await page.goBack();
     await expect.poll(() => page.getByTestId('member-crumb-current').textContent()).toBe('agentB01');
-    await settled(page, 'member-drilldown');
+    await keepSettledScreenshot(page, 'member-drilldown');
 
     // Server paging: agentC01 has 11 players (default page size 10).
     type Rows = { list: { id: number; accountNo: string }[] };
-    const b01 = (await api<Rows>(page, token, 'agent/lower_agents', { parentId: a01!.id })).data.list.find((a) => a.accountNo === 'agentB01')!;
-    const c01 = (await api<Rows>(page, token, 'agent/lower_agents', { parentId: b01.id })).data.list.find((a) => a.accountNo === 'agentC01')!;
+    const b01 = (await manageApi<Rows>(page, token, 'agent/lower_agents', { parentId: a01!.id })).data.list.find(
+      (a) => a.accountNo === 'agentB01',
+    )!;
+    const c01 = (await manageApi<Rows>(page, token, 'agent/lower_agents', { parentId: b01.id })).data.list.find(
+      (a) => a.accountNo === 'agentC01',
+    )!;
     await page.goto(`/member/index?parent=${c01.id}&tab=players`);
     const playerRows = page.getByTestId('players-table').locator('[data-testid^="player-"]');
     await expect.poll(() => playerRows.count()).toBe(10);
@@ -236,7 +206,7 @@ describe('members: agents, players and shadow accounts', () => {
   });
 
   it('lets a shadow look but shows no write control, and the API refuses its forged write', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await openMembers(page, 'shadowA01', DEMO_PASSWORD);
     await page.getByTestId('agent-open-agentB01').waitFor();
@@ -247,7 +217,7 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('menu-history').waitFor();
     for (const id of ['menu-move', 'menu-reset', 'menu-permissions']) expect(await page.getByTestId(id).count()).toBe(0);
     expect(await page.locator('[data-testid^="menu-status-"]').count()).toBe(0);
-    await settled(page, 'member-shadow');
+    await keepSettledScreenshot(page, 'member-shadow');
     await page.keyboard.press('Escape');
 
     await page.getByTestId('tab-players').click();
@@ -261,12 +231,14 @@ describe('members: agents, players and shadow accounts', () => {
 
     // A forged write with the shadow's own token is refused, and nothing changes.
     const token = await tokenOf(page, 'shadowA01', DEMO_PASSWORD);
-    const agents = await api<{ list: { id: number; accountNo: string; isDisabled: boolean }[] }>(page, token, 'agent/lower_agents', { pageSize: 10 });
+    const agents = await manageApi<{ list: { id: number; accountNo: string; isDisabled: boolean }[] }>(page, token, 'agent/lower_agents', {
+      pageSize: 10,
+    });
     expect(agents.success).toBe(true);
     const b01 = agents.data.list.find((a) => a.accountNo === 'agentB01')!;
-    const forged = await api(page, token, 'agent/change_status', { id: b01.id, action: 'DISABLE' });
+    const forged = await manageApi(page, token, 'agent/change_status', { id: b01.id, action: 'DISABLE' });
     expect(forged.success).toBe(false);
-    const create = await api(page, token, 'agent/create', {
+    const create = await manageApi(page, token, 'agent/create', {
       accountNo: fresh('forged'),
       nickName: 'Forged',
       password: 'Forged123',
@@ -275,13 +247,15 @@ describe('members: agents, players and shadow accounts', () => {
       betLimits: [],
     });
     expect(create.success).toBe(false);
-    const after = await api<{ list: { accountNo: string; isDisabled: boolean }[] }>(page, token, 'agent/lower_agents', { pageSize: 10 });
+    const after = await manageApi<{ list: { accountNo: string; isDisabled: boolean }[] }>(page, token, 'agent/lower_agents', {
+      pageSize: 10,
+    });
     expect(after.data.list.find((a) => a.accountNo === 'agentB01')?.isDisabled).toBe(false);
     await context.close();
   });
 
   it('fits a phone: the tables scroll sideways inside the page', async () => {
-    const context = await newContext(browser, { width: 390, height: 844 });
+    const context = await newContext(browser(), { width: 390, height: 844 });
     const page = await context.newPage();
     await openMembers(page);
     await page.getByTestId('agent-open-agentA01').waitFor();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { animationsDone } from '../support/settled.js';
 
 const browser = useBrowser();
 

@@ -1,7 +1,8 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { db } from '../support/db.js';
+import { settled } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -11,16 +12,6 @@ const browser = useBrowser();
  * afterwards: status MAINTAIN, offered on tw_web.
  */
 
-async function db<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 const kyStatus = async () => (await db<{ status: string }>(`select status from providers where code = 'KY'`))[0]!.status;
 const kyOffered = async () => (await db(`select 1 from site_providers where site_id = 'tw_web' and provider_code = 'KY'`)).length === 1;
 const kySecret = async () => (await db<{ secret: string }>(`select secret from providers where code = 'KY'`))[0]!.secret;
@@ -29,11 +20,6 @@ afterAll(async () => {
   await db(`update providers set status = 'MAINTAIN' where code = 'KY'`);
   await db(`insert into site_providers (site_id, provider_code) values ('tw_web', 'KY') on conflict do nothing`);
 });
-
-async function settled(page: Page): Promise<void> {
-  await animationsDone(page);
-  await page.waitForTimeout(300);
-}
 
 const tag = (page: Page) => page.getByTestId('provider-status-KY');
 

@@ -1,7 +1,11 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { animationsDone, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { toMinorUnits } from '@agent-bo/shared';
+import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { withDb } from '../support/db.js';
+import { expectTotalsAreSums } from '../support/report.js';
+import { settled } from '../support/settled.js';
+import { tableScrollWidths } from '../support/table.js';
 
 const browser = useBrowser();
 
@@ -11,16 +15,6 @@ const browser = useBrowser();
  * settlement would write) and takes them back afterwards. The provider simulator will replace
  * this once it plays traffic against the e2e server.
  */
-
-const COLUMNS = ['betCount', 'betAmount', 'validBet', 'payout', 'memberWinLoss', 'childShare', 'agentShare', 'upperShare'] as const;
-
-/** Decimal string → minor units (bigint): the test does no float math. */
-function minor(v: string): bigint {
-  const negative = v.startsWith('-');
-  const [whole = '0', cents = ''] = v.replace('-', '').split('.');
-  const m = BigInt(whole) * 100n + BigInt(cents.padEnd(2, '0'));
-  return negative ? -m : m;
-}
 
 /** Settled bets of players (by account number): stake and payout in whole units. */
 const BETS: { player: string; provider: string; category: string; stake: number; payout: number }[] = [
@@ -48,14 +42,18 @@ interface Link {
 async function linksOfBets(client: pg.Client): Promise<Link[]> {
   const out: Link[] = [];
   for (const bet of BETS) {
-    const { rows } = await client.query<{ id: number; path: number[] }>(`select id, path from accounts where site_id = 'tw_web' and account_no = $1`, [bet.player]);
+    const { rows } = await client.query<{ id: number; path: number[] }>(
+      `select id, path from accounts where site_id = 'tw_web' and account_no = $1`,
+      [bet.player],
+    );
     const player = rows[0]!;
     const ids = [...player.path, player.id];
     const ratios = new Map(
-      (await client.query<{ id: number; ratio: number; kind: string }>('select id, ratio, kind from accounts where id = any($1::int[])', [ids])).rows.map((r) => [
-        r.id,
-        BigInt(r.kind === 'PLAYER' ? 0 : r.ratio),
-      ]),
+      (
+        await client.query<{ id: number; ratio: number; kind: string }>('select id, ratio, kind from accounts where id = any($1::int[])', [
+          ids,
+        ])
+      ).rows.map((r) => [r.id, BigInt(r.kind === 'PLAYER' ? 0 : r.ratio)]),
     );
     const stake = BigInt(bet.stake) * 100n;
     const payout = BigInt(bet.payout) * 100n;
@@ -63,7 +61,17 @@ async function linksOfBets(client: pg.Client): Promise<Link[]> {
     for (let i = 0; i + 1 < ids.length; i++) {
       const a = ratios.get(ids[i]!)!;
       const c = ratios.get(ids[i + 1]!)!;
-      out.push({ ancestor: ids[i]!, child: ids[i + 1]!, provider: bet.provider, category: bet.category, stake, payout, winLoss: -house, childShare: (house * c) / 10_000n, ancestorShare: (house * (a - c)) / 10_000n });
+      out.push({
+        ancestor: ids[i]!,
+        child: ids[i + 1]!,
+        provider: bet.provider,
+        category: bet.category,
+        stake,
+        payout,
+        winLoss: -house,
+        childShare: (house * c) / 10_000n,
+        ancestorShare: (house * (a - c)) / 10_000n,
+      });
     }
   }
   return out;
@@ -71,9 +79,7 @@ async function linksOfBets(client: pg.Client): Promise<Link[]> {
 
 /** Adds (+1) or takes back (−1) this spec's rows for today's business date on tw_web. */
 async function applyRollups(sign: 1 | -1): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
+  await withDb(async (client) => {
     const s = BigInt(sign);
     for (const l of await linksOfBets(client)) {
       await client.query(
@@ -88,7 +94,18 @@ async function applyRollups(sign: 1 | -1): Promise<void> {
            win_loss = report_rollups.win_loss + excluded.win_loss,
            child_share = report_rollups.child_share + excluded.child_share,
            ancestor_share = report_rollups.ancestor_share + excluded.ancestor_share`,
-        [l.ancestor, l.child, l.provider, l.category, sign, String(s * l.stake), String(s * l.payout), String(s * l.winLoss), String(s * l.childShare), String(s * l.ancestorShare)],
+        [
+          l.ancestor,
+          l.child,
+          l.provider,
+          l.category,
+          sign,
+          String(s * l.stake),
+          String(s * l.payout),
+          String(s * l.winLoss),
+          String(s * l.childShare),
+          String(s * l.ancestorShare),
+        ],
       );
     }
     if (sign < 0) {
@@ -97,9 +114,7 @@ async function applyRollups(sign: 1 | -1): Promise<void> {
            and win_loss = 0 and child_share = 0 and ancestor_share = 0`,
       );
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 beforeAll(async () => {
@@ -108,36 +123,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await applyRollups(-1);
 });
-
-/** The table's figures: per row (by account) and the totals row, as the cells' exact values. */
-async function figures(page: Page): Promise<{ rows: Record<string, Record<string, string>>; totals: Record<string, string> }> {
-  return page.evaluate((columns) => {
-    const read = (el: Element) => Object.fromEntries(columns.map((c) => [c, el.querySelector(`[data-col="${c}"]`)?.getAttribute('data-value') ?? '']));
-    const rows: Record<string, Record<string, string>> = {};
-    for (const tr of Array.from(document.querySelectorAll('[data-testid="report-table"] tr[data-testid^="report-row-"]'))) {
-      rows[tr.getAttribute('data-testid')!.slice('report-row-'.length)] = read(tr);
-    }
-    const totalsRow = document.querySelector('[data-testid="report-totals"]');
-    return { rows, totals: totalsRow ? read(totalsRow) : {} };
-  }, COLUMNS as unknown as string[]);
-}
-
-/** Totals equal the column-by-column sum of the rows (exact, in minor units). */
-async function expectTotalsAreSums(page: Page): Promise<number> {
-  const { rows, totals } = await figures(page);
-  const list = Object.values(rows);
-  expect(list.length).toBeGreaterThan(0);
-  for (const c of COLUMNS) {
-    const sum = list.reduce((s, r) => s + (c === 'betCount' ? BigInt(r[c]!) : minor(r[c]!)), 0n);
-    expect(c === 'betCount' ? BigInt(totals[c]!) : minor(totals[c]!), c).toBe(sum);
-  }
-  return list.length;
-}
-
-async function settled(page: Page): Promise<void> {
-  await animationsDone(page);
-  await page.waitForTimeout(300);
-}
 
 describe('agent report', () => {
   it('desktop: /report leads to the report; totals equal the sum of the rows; drill-down into agentA01 with its breadcrumb; light and dark', async () => {
@@ -152,9 +137,10 @@ describe('agent report', () => {
     await page.getByTestId('report-row-agentA02').waitFor();
     await page.getByTestId('report-totals').waitFor();
     expect(await page.getByTestId('report-breadcrumb').innerText()).toBe('admin001');
-    expect(await expectTotalsAreSums(page)).toBeGreaterThanOrEqual(2);
+    const top = await expectTotalsAreSums(page);
+    expect(Object.keys(top.rows).length).toBeGreaterThanOrEqual(2);
     // What this spec added under agentA01: 1,720.00 staked across its subtree
-    expect(minor((await figures(page)).rows.agentA01!.betAmount!)).toBeGreaterThanOrEqual(172_000n);
+    expect(toMinorUnits(top.rows.agentA01!.betAmount!)).toBeGreaterThanOrEqual(172_000n);
     await settled(page);
     await keepScreenshot(page, 'report-desktop-light');
 
@@ -170,11 +156,10 @@ describe('agent report', () => {
     await page.getByTestId('report-row-player091').waitFor();
     await expect.poll(() => page.getByTestId('report-breadcrumb').innerText()).toMatch(/^admin001\s*\/\s*agentA01$/);
     expect(await page.getByTestId('report-title').innerText()).toContain('agentA01');
-    await expectTotalsAreSums(page);
-    const a01 = await figures(page);
+    const a01 = await expectTotalsAreSums(page);
     // player091 is agentA01's own player: no sub-agent share; agentA01 keeps 90 % of 300.00
     expect(a01.rows.player091).toMatchObject({ childShare: '0.00' });
-    expect(minor(a01.rows.player091!.agentShare!)).toBeGreaterThanOrEqual(27_000n);
+    expect(toMinorUnits(a01.rows.player091!.agentShare!)).toBeGreaterThanOrEqual(27_000n);
     await setDark(page, true);
     await settled(page);
     await keepScreenshot(page, 'report-desktop-dark-agentA01');
@@ -196,10 +181,7 @@ describe('agent report', () => {
     await page.goto('/report/agent');
     await page.getByTestId('report-row-agentA01').waitFor();
     await expectTotalsAreSums(page);
-    const overflow = await page.evaluate(() => {
-      const el = document.querySelector('[data-testid="report-table"] .ant-table-content, [data-testid="report-table"] .ant-table-body') as HTMLElement | null;
-      return el ? { scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth } : null;
-    });
+    const overflow = await tableScrollWidths(page, 'report-table');
     expect(overflow).not.toBeNull();
     expect(overflow!.scroll).toBeGreaterThan(overflow!.client);
     // the page itself does not scroll sideways: only the table does

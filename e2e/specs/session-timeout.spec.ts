@@ -1,13 +1,15 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, databaseUrl, keepScreenshot, openSignedIn, signIn, useBrowser, useEnglish } from '../support/browser.js';
+import { DEMO_ADMIN, openSignedIn, setDark, signIn, useBrowser, useEnglish } from '../support/browser.js';
+import { db } from '../support/db.js';
+import { openMembersFromMenu } from '../support/members.js';
+import { closeSettings, openSettings } from '../support/settings.js';
+import { keepSettledScreenshot } from '../support/settled.js';
 
 const browser = useBrowser();
 
 async function openMembersFilteredTo(page: Page, accountNo: string): Promise<void> {
-  await page.locator('[data-testid="side-menu"] [data-menu-id$="/member/index"]').click();
-  await page.getByTestId('member-page').waitFor();
+  await openMembersFromMenu(page);
   await page.getByTestId('agents-filter-accountNo').fill(accountNo);
   await page.getByTestId('agents-search').click();
   await expect.poll(() => page.locator('[data-testid="agents-table"] tbody tr.ant-table-row').count()).toBe(1);
@@ -16,28 +18,21 @@ async function openMembersFilteredTo(page: Page, accountNo: string): Promise<voi
 
 /** Ends every live session of the account on the server, as their expiry would. */
 async function expireSessionsOf(accountNo: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    const result = await client.query(
-      `update sessions set expires_at = now() - interval '1 second'
-        where revoked_at is null and expires_at > now()
-          and account_id in (select id from accounts where lower(account_no) = lower($1))`,
-      [accountNo],
-    );
-    return result.rowCount ?? 0;
-  } finally {
-    await client.end();
-  }
+  const ended = await db(
+    `update sessions set expires_at = now() - interval '1 second'
+      where revoked_at is null and expires_at > now()
+        and account_id in (select id from accounts where lower(account_no) = lower($1))
+      returning id`,
+    [accountNo],
+  );
+  return ended.length;
 }
 
 /** Chooses PAGE_COVERAGE as the session-timeout handling in the settings drawer. */
 async function choosePageCoverage(page: Page): Promise<void> {
-  await page.getByTestId('settings-open').click();
-  await page.getByTestId('settings-drawer').waitFor();
+  await openSettings(page);
   await page.getByTestId('setting-sessionTimeoutProcessing-PAGE_COVERAGE').click();
-  await page.keyboard.press('Escape');
-  await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
+  await closeSettings(page);
 }
 
 /** A request of the member page: sorting the agents table by account asks the server again. */
@@ -61,8 +56,7 @@ describe('session timeout', () => {
     expect(await page.getByTestId('member-page').count()).toBe(1);
     expect(await page.getByTestId('agents-filter-accountNo').inputValue()).toBe('agentA01');
     expect(await cover.getByTestId('login-account').inputValue()).toBe(DEMO_ADMIN.accountNo);
-    await page.waitForTimeout(400);
-    await keepScreenshot(page, 'session-timeout-cover');
+    await keepSettledScreenshot(page, 'session-timeout-cover');
 
     await cover.getByTestId('login-password').fill(DEMO_ADMIN.password);
     await cover.getByTestId('login-submit').click();
@@ -80,8 +74,7 @@ describe('session timeout', () => {
     const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
     await useEnglish(page);
     await choosePageCoverage(page);
-    await page.getByTestId('dark-toggle').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await setDark(page, true);
 
     expect(await expireSessionsOf(DEMO_ADMIN.accountNo)).toBeGreaterThan(0);
     // Opening another page asks the server for its data.
@@ -92,8 +85,7 @@ describe('session timeout', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('login-password');
     const submit = await cover.getByTestId('login-submit').boundingBox();
     expect(submit!.x + submit!.width).toBeLessThanOrEqual(390);
-    await page.waitForTimeout(400);
-    await keepScreenshot(page, 'session-timeout-cover-phone-dark');
+    await keepSettledScreenshot(page, 'session-timeout-cover-phone-dark');
     await cover.getByTestId('login-password').fill(DEMO_ADMIN.password);
     await cover.getByTestId('login-submit').click();
     await cover.waitFor({ state: 'detached' });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { keepScreenshot, openSignedIn as openSignedInWith, useBrowser, useEnglish } from '../support/browser.js';
+import { closeSettings, openSettings } from '../support/settings.js';
+import { settled } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -11,26 +13,21 @@ async function openSignedIn(size: { width: number; height: number } = { width: 1
   return opened;
 }
 
-async function openSettings(page: Page): Promise<void> {
-  await page.getByTestId('settings-open').click();
-  await page.getByTestId('settings-drawer').waitFor();
-  // Let the slide-in animation finish before clicking or taking pictures.
-  await page.waitForTimeout(400);
+/** The theme has switched (the switch shows it, so the new theme is rendered) and its colour transitions have ended. */
+async function themeSwitched(page: Page, dark: boolean): Promise<void> {
+  await expect.poll(() => page.getByTestId('setting-darkMode').getAttribute('aria-checked')).toBe(String(dark));
+  await settled(page);
 }
 
 const isChosen = async (page: Page, testId: string) => (await page.getByTestId(testId).getAttribute('data-checked')) === 'true';
 
-async function closeSettings(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
-}
-
 const htmlHasClass = (page: Page, name: string) => page.evaluate((n) => document.documentElement.classList.contains(n), name);
-const siderCollapsed = (page: Page) =>
-  page.getByTestId('app-sider').evaluate((el) => el.classList.contains('ant-layout-sider-collapsed'));
+const siderCollapsed = (page: Page) => page.getByTestId('app-sider').evaluate((el) => el.classList.contains('ant-layout-sider-collapsed'));
 /** Paths of the side menu's entries, top to bottom. */
 const menuPaths = (page: Page) =>
-  page.$$eval('[data-testid="side-menu"] [data-menu-id]', (els) => els.map((el) => el.getAttribute('data-menu-id')!.replace(/^.*?(\/)/, '/')));
+  page.$$eval('[data-testid="side-menu"] [data-menu-id]', (els) =>
+    els.map((el) => el.getAttribute('data-menu-id')!.replace(/^.*?(\/)/, '/')),
+  );
 
 describe('settings drawer', () => {
   it('keeps changed settings after a reload, and reset brings back the defaults', async () => {
@@ -110,7 +107,7 @@ describe('settings drawer', () => {
     const { context, page } = await openSignedIn();
     await openSettings(page);
     await page.getByTestId('setting-darkMode').click();
-    await page.waitForTimeout(600); // the theme's colour transition
+    await themeSwitched(page, true);
     await keepScreenshot(page, 'settings-drawer-desktop-dark');
     await page.locator('.settings-drawer .ant-drawer-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
     await keepScreenshot(page, 'settings-drawer-desktop-dark-middle');
@@ -127,7 +124,7 @@ describe('settings drawer', () => {
     await phone.page.locator('.settings-drawer .ant-drawer-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await keepScreenshot(phone.page, 'settings-drawer-phone-light-bottom');
     await phone.page.getByTestId('setting-darkMode').click();
-    await phone.page.waitForTimeout(600);
+    await themeSwitched(phone.page, true);
     await keepScreenshot(phone.page, 'settings-drawer-phone-dark');
     await phone.context.close();
   });

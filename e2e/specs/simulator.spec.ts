@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, baseUrl, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { formatMinorUnits } from '@agent-bo/shared';
+import { baseUrl, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { db } from '../support/db.js';
+import { expectTotalsAreSums } from '../support/report.js';
+import { settled } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -30,73 +33,40 @@ interface Summary {
 }
 let summary: Summary;
 
-async function db<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Decimal string → minor units (bigint). */
-function minor(v: string): bigint {
-  const negative = v.startsWith('-');
-  const [whole = '0', cents = ''] = v.replace('-', '').split('.');
-  const m = BigInt(whole) * 100n + BigInt(cents.padEnd(2, '0'));
-  return negative ? -m : m;
-}
-const money = (m: bigint | string) => {
-  const v = BigInt(m);
-  const a = v < 0n ? -v : v;
-  return `${v < 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-};
-
 beforeAll(async () => {
   const { stdout } = await promisify(execFile)(
     'npm',
-    ['run', '--silent', 'simulate', '--', '--url', baseUrl(), '--site', 'tw_web', '--bets', '1200', '--batch', '100', '--settle-delay', '300', '--seed', 'e2e', '--run-id', RUN, '--json'],
+    [
+      'run',
+      '--silent',
+      'simulate',
+      '--',
+      '--url',
+      baseUrl(),
+      '--site',
+      'tw_web',
+      '--bets',
+      '1200',
+      '--batch',
+      '100',
+      '--settle-delay',
+      '300',
+      '--seed',
+      'e2e',
+      '--run-id',
+      RUN,
+      '--json',
+    ],
     { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl(), NODE_ENV: 'test' }, timeout: 120_000 },
   );
   summary = JSON.parse(stdout) as Summary;
 }, 150_000);
 
-const REPORT_COLUMNS = ['betCount', 'betAmount', 'validBet', 'payout', 'memberWinLoss', 'childShare', 'agentShare', 'upperShare'] as const;
-
-async function reportFigures(page: Page): Promise<{ rows: Record<string, Record<string, string>>; totals: Record<string, string> }> {
-  return page.evaluate((columns) => {
-    const read = (el: Element) => Object.fromEntries(columns.map((c) => [c, el.querySelector(`[data-col="${c}"]`)?.getAttribute('data-value') ?? '']));
-    const rows: Record<string, Record<string, string>> = {};
-    for (const tr of Array.from(document.querySelectorAll('[data-testid="report-table"] tr[data-testid^="report-row-"]'))) {
-      rows[tr.getAttribute('data-testid')!.slice('report-row-'.length)] = read(tr);
-    }
-    const totalsRow = document.querySelector('[data-testid="report-totals"]');
-    return { rows, totals: totalsRow ? read(totalsRow) : {} };
-  }, REPORT_COLUMNS as unknown as string[]);
-}
-
-/** The totals row is the column-by-column sum of the rows (exact, minor units); returns the totals. */
-async function expectTotalsAreSums(page: Page): Promise<Record<string, string>> {
-  const { rows, totals } = await reportFigures(page);
-  const list = Object.values(rows);
-  expect(list.length).toBeGreaterThan(0);
-  for (const c of REPORT_COLUMNS) {
-    const sum = list.reduce((s, r) => s + (c === 'betCount' ? BigInt(r[c]!) : minor(r[c]!)), 0n);
-    expect(c === 'betCount' ? BigInt(totals[c]!) : minor(totals[c]!), c).toBe(sum);
-  }
-  return totals;
-}
-
-async function settled(page: Page): Promise<void> {
-  await page.mouse.move(700, 890);
-  await animationsDone(page);
-  await page.waitForTimeout(300);
-}
-
 /** The simulated bets on the page's first rows (newest first), by bet id. */
 async function simulatedRows(page: Page): Promise<string[]> {
-  const ids = await page.locator('[data-testid="bet-table"] tbody tr[data-testid^="bet-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!));
+  const ids = await page
+    .locator('[data-testid="bet-table"] tbody tr[data-testid^="bet-row-"]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!));
   return ids.filter((id) => id.startsWith(`bet-row-${RUN}-`)).map((id) => id.slice('bet-row-'.length));
 }
 
@@ -108,7 +78,10 @@ describe('simulator traffic', () => {
     expect(summary.bets.settled).toBeGreaterThan(900);
     expect(summary.duplicates).toBe(summary.replayed);
     expect(summary.wallet.transfersOut).toBeGreaterThan(0);
-    const rows = await db<{ status: string; n: number }>(`select status, count(*)::int as n from bets where provider_bet_id like $1 group by status`, [`${RUN}-%`]);
+    const rows = await db<{ status: string; n: number }>(
+      `select status, count(*)::int as n from bets where provider_bet_id like $1 group by status`,
+      [`${RUN}-%`],
+    );
     const by = Object.fromEntries(rows.map((r) => [r.status, r.n]));
     expect(by.Settled ?? 0).toBe(summary.bets.settled);
     expect(by.Canceled ?? 0).toBe(summary.bets.canceled);
@@ -137,7 +110,7 @@ describe('simulator traffic', () => {
       const text = await row.innerText();
       expect(text).toContain(s.player);
       expect(text).toContain(s.status);
-      expect(await row.locator('[data-col="winLoss"]').getAttribute('data-value')).toBe(money(s.win_loss));
+      expect(await row.locator('[data-col="winLoss"]').getAttribute('data-value')).toBe(formatMinorUnits(s.win_loss));
     }
     await page.getByTestId('bet-totals').waitFor();
     await settled(page);
@@ -169,17 +142,17 @@ describe('simulator traffic', () => {
     await page.goto('/report/agent');
     await page.getByTestId('report-totals').waitFor();
     await page.getByTestId('report-row-agentA01').waitFor();
-    const totals = await expectTotalsAreSums(page);
+    const { totals } = await expectTotalsAreSums(page);
     expect(totals.betCount).toBe(day!.n);
-    expect(totals.betAmount).toBe(money(day!.stake));
-    expect(totals.memberWinLoss).toBe(money(day!.win_loss));
+    expect(totals.betAmount).toBe(formatMinorUnits(day!.stake));
+    expect(totals.memberWinLoss).toBe(formatMinorUnits(day!.win_loss));
     await settled(page);
     await keepScreenshot(page, 'simulator-report-desktop-light');
 
     await page.getByTestId('report-drill-agentA01').click();
     await expect.poll(() => page.getByTestId('report-breadcrumb').innerText()).toMatch(/^admin001\s*\/\s*agentA01$/);
     await page.getByTestId('report-row-agentB01').waitFor();
-    const drilled = await expectTotalsAreSums(page);
+    const drilled = (await expectTotalsAreSums(page)).totals;
     // agentA01's row one level up is its whole subtree: the drilled totals.
     const [a01] = await db<{ n: string }>(
       `select count(*)::text as n from bets b join accounts a on a.account_no = 'agentA01' and a.site_id = 'tw_web'

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { keepScreenshot, openSignedIn as openSignedInWith, setDark, useBrowser } from '../support/browser.js';
+import { openSignedIn as openSignedInWith, setDark, useBrowser } from '../support/browser.js';
+import { closeSettings, openSettings } from '../support/settings.js';
+import { keepSettledScreenshot, settled } from '../support/settled.js';
 
 /**
  * Multi-tab mode (spec §2 "Tabs"): turned on in the settings drawer; tabs open on navigation,
@@ -15,9 +17,13 @@ const visible = (page: Page, testId: string): Locator => page.getByTestId(testId
 
 /** Full paths of the tab bar's tabs, left to right. */
 const tabPaths = (page: Page) =>
-  page.$$eval('[data-testid="multi-tabs"] .ant-tabs-nav-list [data-testid^="tab-/"]', (els) => els.map((el) => el.getAttribute('data-testid')!.slice('tab-'.length)));
+  page.$$eval('[data-testid="multi-tabs"] .ant-tabs-nav-list [data-testid^="tab-/"]', (els) =>
+    els.map((el) => el.getAttribute('data-testid')!.slice('tab-'.length)),
+  );
 const activeTabPath = (page: Page) =>
-  page.$eval('[data-testid="multi-tabs"] .ant-tabs-tab-active [data-testid^="tab-/"]', (el) => el.getAttribute('data-testid')!.slice('tab-'.length));
+  page.$eval('[data-testid="multi-tabs"] .ant-tabs-tab-active [data-testid^="tab-/"]', (el) =>
+    el.getAttribute('data-testid')!.slice('tab-'.length),
+  );
 const here = (page: Page) => {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
@@ -34,14 +40,12 @@ function openSignedIn(size: { width: number; height: number }) {
 /** Turns multi-tab mode on in the settings drawer (it is off by default). */
 async function turnTabsOn(page: Page): Promise<void> {
   expect(await page.getByTestId('multi-tabs').count()).toBe(0);
-  await page.getByTestId('settings-open').click();
-  await page.getByTestId('settings-drawer').waitFor();
+  await openSettings(page);
   const toggle = page.getByTestId('setting-multiTabsSetting.show');
   expect(await toggle.getAttribute('aria-checked')).toBe('false');
   await toggle.click();
   await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
-  await page.keyboard.press('Escape');
-  await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
+  await closeSettings(page);
   await page.getByTestId('multi-tabs').waitFor();
 }
 
@@ -53,10 +57,20 @@ async function menuTo(page: Page, path: string, pageTestId: string): Promise<voi
   await expect.poll(() => here(page)).toBe(path);
 }
 
-/** Screenshot once menus, the page transition and the theme switch have finished animating. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(600);
-  await keepScreenshot(page, name);
+/**
+ * Waits until a tab switch has done all it does: the shown page's enter animation has ended (the
+ * Activity revealed it, so the effects of that commit — the hidden page's cleanups, the shown
+ * page's refetches — have run), and a marker request sent by the page after that has come back.
+ * Requests are reported in the order the page sends them, so any request the switch started is
+ * reported by then.
+ */
+async function switchDone(page: Page): Promise<void> {
+  await settled(page);
+  const marker = `/healthz?after-tab-switch=${Date.now()}`;
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(marker)),
+    page.evaluate((url) => fetch(url).then((r) => r.status), marker),
+  ]);
 }
 
 /** Clicks an entry of the open (visible) tab menu. */
@@ -81,7 +95,7 @@ describe('multi-tab mode', () => {
     // hands over to the members tab.
     await page.getByTestId('tab-/member/index').click({ button: 'right' });
     await visible(page, 'tabs-action-close-others').waitFor();
-    await shot(page, 'tabs-context-menu-desktop-light');
+    await keepSettledScreenshot(page, 'tabs-context-menu-desktop-light');
     await menuAction(page, 'close-others');
     await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/member/index']);
     await expect.poll(() => here(page)).toBe('/member/index');
@@ -98,7 +112,7 @@ describe('multi-tab mode', () => {
     expect(await disabled('close-current')).toBe(true);
     expect(await disabled('close-left')).toBe(true);
     expect(await disabled('close-right')).toBe(false);
-    await shot(page, 'tabs-quick-menu-desktop-light');
+    await keepSettledScreenshot(page, 'tabs-quick-menu-desktop-light');
     await page.keyboard.press('Escape');
     await page.getByTestId('tab-/log/index').click();
     await visible(page, 'log-page').waitFor();
@@ -146,7 +160,7 @@ describe('multi-tab mode', () => {
     await expect.poll(() => playerRows.count()).toBe(10);
     await visible(page, 'players-table').locator('.ant-pagination-item-2').click();
     await expect.poll(() => playerRows.count()).toBe(1);
-    await shot(page, 'tabs-member-page2-desktop-light');
+    await keepSettledScreenshot(page, 'tabs-member-page2-desktop-light');
 
     // To the logs tab: the hidden member level sends no request while it is hidden.
     const memberCalls: string[] = [];
@@ -156,7 +170,7 @@ describe('multi-tab mode', () => {
     await page.getByTestId('tab-/log/index').click();
     await visible(page, 'log-page').waitFor();
     expect(await visible(page, 'log-filter-operator-operation').inputValue()).toBe('admin001');
-    await page.waitForTimeout(1500);
+    await switchDone(page);
     expect(memberCalls).toEqual([]);
 
     // Back: the filter and page 2 are still there.
@@ -169,7 +183,7 @@ describe('multi-tab mode', () => {
 
     // Dark.
     await setDark(page, true);
-    await shot(page, 'tabs-member-page2-desktop-dark');
+    await keepSettledScreenshot(page, 'tabs-member-page2-desktop-dark');
 
     // Refresh re-creates the page: filters gone, page 1.
     await page.getByTestId('tabs-refresh').click();
@@ -187,15 +201,15 @@ describe('multi-tab mode', () => {
     await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/member/index', '/log/index']);
     const bar = await page.getByTestId('multi-tabs').boundingBox();
     expect(bar!.width).toBeLessThanOrEqual(390);
-    await shot(page, 'tabs-phone-light');
+    await keepSettledScreenshot(page, 'tabs-phone-light');
     await page.getByTestId('tabs-quick').click();
     await visible(page, 'tabs-action-close-current').waitFor();
-    await shot(page, 'tabs-phone-quick-light');
+    await keepSettledScreenshot(page, 'tabs-phone-quick-light');
     await menuAction(page, 'close-current');
     await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/member/index']);
     await expect.poll(() => here(page)).toBe('/member/index');
     await setDark(page, true);
-    await shot(page, 'tabs-phone-dark');
+    await keepSettledScreenshot(page, 'tabs-phone-dark');
     await setDark(page, false);
     await context.close();
   });

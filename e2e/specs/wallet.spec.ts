@@ -1,12 +1,12 @@
-import { createHmac } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { toMinorUnits } from '@agent-bo/shared';
+import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { db } from '../support/db.js';
+import { providerCall } from '../support/provider-api.js';
+import { animationsDone } from '../support/settled.js';
 
 const browser = useBrowser();
-/** Polls wait up to 15 s: the machine may be busy. */
-const POLL = { timeout: 15_000 };
 
 /**
  * "Pull back from provider" on the member page: a provider (signed, as the game servers call)
@@ -20,43 +20,24 @@ interface Player {
   parentId: number;
 }
 
-let client: pg.Client;
 let player: Player;
-let secret: string;
 
 beforeAll(async () => {
-  client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  const { rows } = await client.query<{ id: number; account_no: string; parent_id: number }>(
+  const [row] = await db<{ id: number; account_no: string; parent_id: number }>(
     `select p.id, p.account_no, p.parent_id from accounts p
       where p.site_id = 'tw_web' and p.kind = 'PLAYER' and p.verify_status = 'VERIFIED' and 'EVO' = any(p.providers) and p.balance >= 20000
         and not p.is_disabled and not p.is_full_disabled and not p.is_full_readonly
         and not exists (select 1 from accounts u where u.id = any(p.path) and (u.is_full_disabled or u.is_full_readonly))
       order by p.id limit 1`,
   );
-  player = { id: rows[0]!.id, accountNo: rows[0]!.account_no, parentId: rows[0]!.parent_id };
-  secret = (await client.query<{ secret: string }>(`select secret from providers where code = 'EVO'`)).rows[0]!.secret;
+  player = { id: row!.id, accountNo: row!.account_no, parentId: row!.parent_id };
 });
 
-afterAll(async () => {
-  await client?.end();
-});
-
-/** A signed provider call: x-signature = hex HMAC-SHA256(secret, `${timestamp}.${rawBody}`). */
-async function transferOut(page: Page, amount: string): Promise<void> {
-  const raw = JSON.stringify({ siteId: 'tw_web', items: [{ transactionId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, playerAccountNo: player.accountNo, amount }] });
-  const timestamp = String(Date.now());
-  const response = await page.request.post('/api/provider/v1/wallet/transfer_out', {
-    headers: {
-      'content-type': 'application/json',
-      'x-provider-code': 'EVO',
-      'x-timestamp': timestamp,
-      'x-signature': createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex'),
-    },
-    data: raw,
-  });
-  const body = (await response.json()) as { data?: { results?: { status: string }[] } };
-  expect(body.data?.results?.[0]?.status).toBe('OK');
+/** EVO moves `amount` of the player's credit into its game wallet (a signed wallet/transfer_out). */
+async function transferOut(amount: string): Promise<void> {
+  await providerCall('EVO', 'wallet/transfer_out', [
+    { transactionId: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, playerAccountNo: player.accountNo, amount },
+  ]);
 }
 
 async function openDialog(page: Page): Promise<string> {
@@ -74,9 +55,9 @@ describe('wallet: pull back from provider', () => {
   it('pulls part of a player’s provider credit back through the dialog (1440, light and dark)', async () => {
     const { context, page } = await openSignedIn(browser(), undefined, { stepTimeout: 15_000 });
     await useEnglish(page);
-    await transferOut(page, '120.00');
+    await transferOut('120.00');
     const position = await openDialog(page);
-    expect(Number(position)).toBeGreaterThanOrEqual(120);
+    expect(toMinorUnits(position)).toBeGreaterThanOrEqual(12_000n);
     await page.getByTestId('pull-back-amount').fill('20');
     await keepScreenshot(page, 'wallet-pull-back-1440');
 
@@ -88,7 +69,7 @@ describe('wallet: pull back from provider', () => {
 
     // The position went down by exactly 20.00.
     const after = await openDialog(page);
-    expect(Math.round(Number(after) * 100)).toBe(Math.round(Number(position) * 100) - 2000);
+    expect(toMinorUnits(after)).toBe(toMinorUnits(position) - 2_000n);
     await page.keyboard.press('Escape');
     await setDark(page, true);
     await openDialog(page);
@@ -104,7 +85,7 @@ describe('wallet: pull back from provider', () => {
     await page.getByTestId('pull-back-amount').fill('10');
     await keepScreenshot(page, 'wallet-pull-back-390');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByTestId('pull-back-dialog').count(), POLL).toBe(0);
+    await expect.poll(() => page.getByTestId('pull-back-dialog').count()).toBe(0);
     await setDark(page, true);
     await openDialog(page);
     await keepScreenshot(page, 'wallet-pull-back-390-dark');

@@ -20,11 +20,22 @@ export function databaseUrl(): string {
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   });
 }
 
-export async function newContext(browser: Browser, options: { width?: number; height?: number; locale?: string } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: { width?: number; height?: number; locale?: string } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
@@ -85,13 +96,6 @@ export async function openSignedIn(
   return { context, page };
 }
 
-/** Waits until opening and closing animations have finished (endless spinners aside). */
-export async function animationsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-}
-
 /** English texts: the test machine's Chromium has no CJK font, and screenshots must be readable. */
 export async function useEnglish(page: Page): Promise<void> {
   await page.getByTestId('locale-picker').click();
@@ -99,9 +103,14 @@ export async function useEnglish(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
 }
 
-/** Switches the dark theme on or off with the header toggle (no click when it already is). */
+/**
+ * Switches the dark theme on or off with the header toggle (no click when it already is). The
+ * `dark` class on <html> changes at once; the toggle's state is rendered with the new theme, so
+ * once both show it the themed colours (and their transitions) are under way.
+ */
 export async function setDark(page: Page, dark: boolean): Promise<void> {
   const toggle = page.getByTestId('dark-toggle');
   if ((await toggle.getAttribute('aria-checked')) !== String(dark)) await toggle.click();
   await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
+  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(dark));
 }

@@ -52,11 +52,20 @@ export default async function setup(project: TestProject) {
   const output: string[] = [];
   const server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), HOST: 'localhost', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'warn',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
       // Every spec's browser contexts come from 127.0.0.1 within a few minutes, well past the
       // per-address limit meant for real clients; the limiter itself is tested in the server
       // suite (test/app), so the browser run switches it off rather than waiting out windows.
-      RATE_LIMIT_MAX: '0' },
+      RATE_LIMIT_MAX: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));

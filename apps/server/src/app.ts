@@ -4,14 +4,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type pg from 'pg';
 import { PROVIDER_API_PREFIX } from '@agent-bo/shared';
 import type { Db } from './db/client.js';
-import { DEFAULT_CLIENT_ERRORS, DEFAULT_THROTTLE, type AppConfig } from './config.js';
+import { DEFAULT_CLIENT_ERRORS, DEFAULT_READINESS, DEFAULT_THROTTLE, type AppConfig } from './config.js';
 import { sleep } from './lib/sleep.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin, installNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { authPlugin } from './plugins/auth.js';
-import { spaFallback, webPlugin } from './plugins/web.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { readinessPlugin } from './plugins/readiness.js';
+import { OPS_PATHS, spaFallback, webPlugin } from './plugins/web.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
@@ -26,7 +28,7 @@ import { lockRoutes } from './modules/lock/routes.js';
 import { errorLogRoutes } from './modules/error-log/routes.js';
 import { providerRoutes } from './modules/providers/routes.js';
 import { providerApiRoutes } from './modules/provider-api/routes.js';
-import { healthRoutes, type RequestMetrics } from './modules/health/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
   apiPrefix: '/api',
@@ -42,14 +44,17 @@ export const DEFAULT_CONFIG: AppConfig = {
   sleep,
   handoffKey: randomBytes(32),
   now: () => new Date(),
+  metricsToken: null,
+  readiness: DEFAULT_READINESS,
 };
 
 export interface BuildAppOptions {
   db: Db;
   pool: pg.Pool;
-  config?: Partial<Omit<AppConfig, 'throttle' | 'clientErrors'>> & {
+  config?: Partial<Omit<AppConfig, 'throttle' | 'clientErrors' | 'readiness'>> & {
     throttle?: Partial<AppConfig['throttle']>;
     clientErrors?: Partial<AppConfig['clientErrors']>;
+    readiness?: Partial<AppConfig['readiness']>;
   };
   /** Fastify logger options; false (the default) for none. */
   logger?: FastifyServerOptions['logger'];
@@ -67,15 +72,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...options.config,
     throttle: { ...DEFAULT_THROTTLE, ...options.config?.throttle },
     clientErrors: { ...DEFAULT_CLIENT_ERRORS, ...options.config?.clientErrors },
+    readiness: { ...DEFAULT_READINESS, ...options.config?.readiness },
   };
 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
+    // A request arriving on an open connection while the server closes is still served (with
+    // `Connection: close`) rather than refused: the drain is bounded by server.ts's deadline.
+    return503OnClosing: false,
     // A hop count becomes a function: Fastify's types take booleans, lists and functions.
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     // A well-formed incoming x-request-id is kept so a proxy's id follows the request through.
     genReqId: (req) => {
@@ -96,18 +108,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return jsonParser(request, text, done);
   });
 
-  const metrics: RequestMetrics = { total: 0, byStatusClass: {}, durationSecondsSum: 0 };
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  app.addHook('onResponse', async (_request, reply) => {
-    metrics.total += 1;
-    const cls = `${Math.floor(reply.statusCode / 100)}xx`;
-    metrics.byStatusClass[cls] = (metrics.byStatusClass[cls] ?? 0) + 1;
-    metrics.durationSecondsSum += reply.elapsedTime / 1000;
-  });
 
   await app.register(dbPlugin, { db: options.db, pool: options.pool, config });
+  await app.register(metricsPlugin, { token: config.metricsToken, apiPrefix: config.apiPrefix });
+  await app.register(readinessPlugin, { config: config.readiness });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(swaggerPlugin, { apiPrefix: config.apiPrefix });
@@ -134,9 +141,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: config.apiPrefix },
   );
-  await app.register(healthRoutes, { metrics });
+  await app.register(healthRoutes);
   await app.register(webPlugin, { webDistDir: config.webDistDir });
 
-  installNotFound(app, spaFallback(config.webDistDir, [config.apiPrefix, '/healthz', '/metrics']));
+  installNotFound(app, spaFallback(config.webDistDir, [config.apiPrefix, ...OPS_PATHS]));
   return app;
 }

@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import type { SiteId } from '@agent-bo/shared';
 
 /** Sign-in abuse control (PRODUCT.md: slowed, then refused for a while). */
@@ -44,6 +45,40 @@ export const DEFAULT_CLIENT_ERRORS: ClientErrorConfig = {
   maxAgeDays: 30,
 };
 
+/** When /readyz answers 503 for load (@fastify/under-pressure samples) and how long its database check may take. */
+export interface ReadinessConfig {
+  /** Mean event-loop delay (ms) over the last sample above which the process is not ready; 0: not checked. */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use (bytes) above which the process is not ready; 0: not checked. */
+  maxHeapUsedBytes: number;
+  /** Resident set size (bytes) above which the process is not ready; 0: not checked. */
+  maxRssBytes: number;
+  /** The `select 1` of /readyz fails after this long (a pool with no free client counts as down). */
+  dbTimeoutMs: number;
+  /** How often the load figures are sampled. */
+  sampleIntervalMs: number;
+}
+
+/** The memory the OS grants this process (a container's limit), or null when there is none. */
+export function memoryLimitBytes(): number | null {
+  const limit = typeof process.constrainedMemory === 'function' ? process.constrainedMemory() : undefined;
+  // No limit reads as undefined or 0, or as a huge number (cgroup "max") on some versions.
+  if (!limit || !Number.isFinite(limit) || limit >= Number.MAX_SAFE_INTEGER) return null;
+  return limit;
+}
+
+/**
+ * Defaults: an event-loop delay of 1 s; 90 % of V8's heap limit (an allocation failure is near);
+ * 90 % of the container's memory limit when there is one (the OOM killer is near), else no RSS check.
+ */
+export const DEFAULT_READINESS: ReadinessConfig = {
+  maxEventLoopDelayMs: 1000,
+  maxHeapUsedBytes: Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9),
+  maxRssBytes: Math.floor((memoryLimitBytes() ?? 0) * 0.9),
+  dbTimeoutMs: 2000,
+  sampleIntervalMs: 1000,
+};
+
 /** Everything the app needs besides the database; built from `Env` by server.ts, by hand in tests. */
 export interface AppConfig {
   apiPrefix: string;
@@ -65,4 +100,7 @@ export interface AppConfig {
   handoffKey: Buffer;
   /** The clock of hand-off expiry; tests move it. */
   now: () => Date;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); null: /metrics is not served (404). */
+  metricsToken: string | null;
+  readiness: ReadinessConfig;
 }

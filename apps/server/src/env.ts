@@ -24,7 +24,10 @@ const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 /** Parses `host=site_id,host2=site_id` into a map; a bad pair fails validation. */
 const siteHosts = z.string().transform((value, ctx) => {
   const map: Record<string, SiteId> = {};
-  for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [host, site] = pair.split('=').map((p) => p.trim());
     if (!host || !site || !(SITE_IDS as readonly string[]).includes(site)) {
       ctx.addIssue({ code: 'custom', message: `"${pair}" is not host=site_id with site_id one of ${SITE_IDS.join(', ')}` });
@@ -41,7 +44,10 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
   if (v === '' || v === 'false' || v === '0') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  const list = v.split(',').map((p) => p.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (list.length === 0) {
     ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of addresses' });
     return z.NEVER;
@@ -60,6 +66,20 @@ export function decodeKey(value: string): Buffer | null {
   return null;
 }
 
+/** A whole number of milliseconds in [min, max]. */
+const millis = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Megabytes, 0 = that check off; unset = the default (undefined here). */
+const megabytes = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1024 * 1024)
+    .optional(),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -76,9 +96,19 @@ const envSchema = z.object({
     .string()
     .regex(/^\/[A-Za-z0-9_\-/]*[A-Za-z0-9_-]$/, { message: 'must start with / and not end with / (e.g. /api)' })
     .default('/api'),
-  SESSION_TTL_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(720),
+  SESSION_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(720),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Global rate limit: requests per minute per client IP per process; 0 turns it off (load tests, benchmarks). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(100_000_000).default(600),
   /** Front-end error reports per minute per client IP (POST error_log/report); 0 turns that limit off. */
@@ -86,10 +116,17 @@ const envSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   SITE_HOSTS: siteHosts.default({}),
   TRUST_PROXY: trustProxy.default(false),
-  WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()).transform((v) => path.resolve(v ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'))),
+  WEB_DIST_DIR: z
+    .preprocess(emptyToUndefined, z.string().optional())
+    .transform((v) => path.resolve(v ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'))),
   /** 32-byte key of the password hand-off: 64 hex characters or base64 of 32 bytes. */
   HANDOFF_KEY: z.preprocess(
     emptyToUndefined,
@@ -105,8 +142,27 @@ const envSchema = z.object({
   ),
   /** Demo mode: simulated provider traffic into sites without bets after start; unset: on, except NODE_ENV=test. */
   DEMO_TRAFFIC: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
-  /** `npm run simulate` only: providers' secrets as CODE=hex,CODE=hex (instead of reading them from the database). */
-  SIMULATOR_SECRETS: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Bearer token of GET /metrics; unset: /metrics is not served (404). */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(16, { message: 'must be at least 16 characters' })
+      .regex(/^[\x21-\x7e]+$/, { message: 'must be printable ASCII without spaces' })
+      .optional(),
+  ),
+  /** On SIGTERM/SIGINT: the process exits at the latest this long after the signal (in-flight requests are cut then). */
+  SHUTDOWN_TIMEOUT_MS: millis(100, 600_000).default(10_000),
+  /** On SIGTERM/SIGINT: /readyz answers 503 this long before the server stops accepting (a load balancer notices). */
+  SHUTDOWN_DELAY_MS: millis(0, 600_000).default(0),
+  /** /readyz: 503 when the mean event-loop delay exceeds this; 0 = not checked. */
+  READY_MAX_EVENT_LOOP_DELAY_MS: millis(0, 600_000).default(1000),
+  /** /readyz: 503 when the V8 heap in use exceeds this many MiB; 0 = not checked; unset = 90 % of V8's heap limit. */
+  READY_MAX_HEAP_MB: megabytes,
+  /** /readyz: 503 when the resident set exceeds this many MiB; 0 = not checked; unset = 90 % of a container's memory limit, if any. */
+  READY_MAX_RSS_MB: megabytes,
+  /** /readyz: how long the database's `select 1` may take. */
+  READY_DB_TIMEOUT_MS: millis(50, 60_000).default(2000),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -118,7 +174,15 @@ export class EnvError extends Error {
 /** Validates `source` (default `process.env`); throws an `EnvError` naming every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    const env = result.data;
+    if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_TIMEOUT_MS) {
+      throw new EnvError(
+        `Invalid environment:\n  SHUTDOWN_DELAY_MS: must be below SHUTDOWN_TIMEOUT_MS (${env.SHUTDOWN_TIMEOUT_MS}) (got ${JSON.stringify(source.SHUTDOWN_DELAY_MS)})`,
+      );
+    }
+    return env;
+  }
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '?');
     const got = source[name];

@@ -8,10 +8,16 @@ import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedPg } from './db/em
 import { runMigrations } from './db/migrate.js';
 import { DEMO_CREDENTIALS, seedDemo } from './db/seed/demo.js';
 import { upsertSites } from './db/seed/sites.js';
-import { demoTrafficWanted, loopbackUrl, startDemoTraffic } from './simulator/demo.js';
+import { demoTrafficWanted, loopbackUrl, startDemoTraffic } from '@agent-bo/simulator';
 import { pino } from 'pino';
+import { sleep } from './lib/sleep.js';
 
-/** env → database (embedded or external) → migrations → seed (demo) → listen; graceful close. */
+/** After the shutdown deadline, how long the embedded PostgreSQL may take to stop before the exit. */
+const FORCED_PG_STOP_MS = 5000;
+
+const MIB = 1024 * 1024;
+
+/** env → database (embedded or external) → migrations → seed (demo) → listen; graceful close with a deadline. */
 async function main(): Promise<void> {
   let env: Env;
   try {
@@ -36,11 +42,37 @@ async function main(): Promise<void> {
   let demoTraffic: ReturnType<typeof startDemoTraffic> | undefined;
   let closing = false;
 
+  // Shutdown: /readyz turns 503 at once (draining); after SHUTDOWN_DELAY_MS the server stops
+  // accepting and waits for in-flight requests; then the pool and the embedded PostgreSQL close.
+  // SHUTDOWN_TIMEOUT_MS after the signal — or at a second signal — whatever is still open is cut
+  // and the process exits 1 (the embedded PostgreSQL is still stopped, within a few seconds).
+  let forcing = false;
+  const forceExit = async (reason: string) => {
+    if (forcing) return;
+    forcing = true;
+    const open = await new Promise<number>((resolve) => {
+      if (!app) return resolve(0);
+      app.server.getConnections((err, count) => resolve(err ? -1 : count));
+    });
+    log.error({ reason, openConnections: open }, 'shutdown: exiting without waiting for the rest');
+    app?.server.closeAllConnections();
+    const stopped = embedded?.stop().catch((err: unknown) => log.error({ err }, 'could not stop the embedded PostgreSQL'));
+    await Promise.race([stopped, sleep(FORCED_PG_STOP_MS)]);
+    process.exit(1);
+  };
+
   const close = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      void forceExit(`second signal (${signal})`);
+      return;
+    }
     closing = true;
-    log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => void forceExit(`deadline of ${env.SHUTDOWN_TIMEOUT_MS} ms reached`), env.SHUTDOWN_TIMEOUT_MS);
+    log.info({ signal, delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutting down: draining');
     try {
+      // /readyz answers 503 from here on
+      if (app) app.lifecycle.draining = true;
+      if (app && env.SHUTDOWN_DELAY_MS > 0) await sleep(env.SHUTDOWN_DELAY_MS);
       await demoTraffic?.stop();
       await app?.close();
       await database?.close();
@@ -48,6 +80,8 @@ async function main(): Promise<void> {
     } catch (err) {
       log.error({ err }, 'error while shutting down');
     }
+    clearTimeout(deadline);
+    log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));
@@ -98,6 +132,13 @@ async function main(): Promise<void> {
         rateLimit: env.RATE_LIMIT_MAX === 0 ? false : { max: env.RATE_LIMIT_MAX, timeWindowMs: 60_000 },
         clientErrors: {
           rateLimit: env.ERROR_REPORT_RATE_LIMIT === 0 ? false : { max: env.ERROR_REPORT_RATE_LIMIT, timeWindowMs: 60_000 },
+        },
+        metricsToken: env.METRICS_TOKEN ?? null,
+        readiness: {
+          maxEventLoopDelayMs: env.READY_MAX_EVENT_LOOP_DELAY_MS,
+          dbTimeoutMs: env.READY_DB_TIMEOUT_MS,
+          ...(env.READY_MAX_HEAP_MB !== undefined && { maxHeapUsedBytes: env.READY_MAX_HEAP_MB * MIB }),
+          ...(env.READY_MAX_RSS_MB !== undefined && { maxRssBytes: env.READY_MAX_RSS_MB * MIB }),
         },
       },
     });

@@ -25,7 +25,11 @@ describe('loadEnv', () => {
   });
 
   it('parses lists and mappings', () => {
-    const env = loadEnv({ CORS_ORIGINS: 'https://a.example, https://b.example', SITE_HOSTS: 'bo.example.com=tw_web,PH.example.com=ph_mc', TRUST_PROXY: '1' });
+    const env = loadEnv({
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      SITE_HOSTS: 'bo.example.com=tw_web,PH.example.com=ph_mc',
+      TRUST_PROXY: '1',
+    });
     expect(env.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(env.SITE_HOSTS).toEqual({ 'bo.example.com': 'tw_web', 'ph.example.com': 'ph_mc' });
     expect(env.TRUST_PROXY).toBe(1);
@@ -56,6 +60,48 @@ describe('loadEnv', () => {
       expect(message).toMatch(/EMBEDDED_PG_PORT: must not be 5432/);
       expect(message).toMatch(/DATABASE_URL: must be a postgres/);
     }
+  });
+
+  it('takes the operations settings: metrics token, shutdown deadline and delay, readiness thresholds', () => {
+    const defaults = loadEnv({});
+    expect(defaults).toMatchObject({
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      SHUTDOWN_DELAY_MS: 0,
+      READY_MAX_EVENT_LOOP_DELAY_MS: 1000,
+      READY_DB_TIMEOUT_MS: 2000,
+    });
+    expect(defaults.METRICS_TOKEN).toBeUndefined();
+    expect(defaults.READY_MAX_HEAP_MB).toBeUndefined();
+    expect(defaults.READY_MAX_RSS_MB).toBeUndefined();
+    const env = loadEnv({
+      METRICS_TOKEN: 'a-long-enough-token!',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+      SHUTDOWN_DELAY_MS: '5000',
+      READY_MAX_EVENT_LOOP_DELAY_MS: '0',
+      READY_MAX_HEAP_MB: '1536',
+      READY_MAX_RSS_MB: '0',
+      READY_DB_TIMEOUT_MS: '500',
+    });
+    expect(env).toMatchObject({
+      METRICS_TOKEN: 'a-long-enough-token!',
+      SHUTDOWN_TIMEOUT_MS: 30_000,
+      SHUTDOWN_DELAY_MS: 5000,
+      READY_MAX_EVENT_LOOP_DELAY_MS: 0,
+      READY_MAX_HEAP_MB: 1536,
+      READY_MAX_RSS_MB: 0,
+      READY_DB_TIMEOUT_MS: 500,
+    });
+    expect(loadEnv({ METRICS_TOKEN: ' ' }).METRICS_TOKEN).toBeUndefined();
+  });
+
+  it('refuses a short or spaced metrics token and a shutdown delay at or past the deadline', () => {
+    expect(() => loadEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadEnv({ METRICS_TOKEN: 'has a space in the middle' })).toThrow(/METRICS_TOKEN: must be printable ASCII/);
+    expect(() => loadEnv({ SHUTDOWN_TIMEOUT_MS: '5000', SHUTDOWN_DELAY_MS: '5000' })).toThrow(
+      /SHUTDOWN_DELAY_MS: must be below SHUTDOWN_TIMEOUT_MS/,
+    );
+    expect(() => loadEnv({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => loadEnv({ READY_MAX_HEAP_MB: '-1' })).toThrow(/READY_MAX_HEAP_MB/);
   });
 
   it('no demo mode with an external database or in production', () => {

@@ -134,7 +134,10 @@ export async function signinAs(app: FastifyInstance, accountNo: string, o: CallO
 
 /** Account id by account number on a site, straight from the database. */
 export async function accountId(ctx: TestContext, accountNo: string, site = 'tw_web'): Promise<number> {
-  const { rows } = await ctx.database.pool.query<{ id: number }>('select id from accounts where site_id = $1 and account_no = $2', [site, accountNo]);
+  const { rows } = await ctx.database.pool.query<{ id: number }>('select id from accounts where site_id = $1 and account_no = $2', [
+    site,
+    accountNo,
+  ]);
   if (!rows[0]) throw new Error(`no account ${accountNo} on ${site}`);
   return rows[0].id;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, businessRange, businessRanges, formatZonedDateTime, timeZoneOffsetMs, zonedDateTimeToInstant } from './business-day.js';
+import {
+  businessDate,
+  businessRange,
+  businessRanges,
+  formatZonedDateTime,
+  timeZoneOffsetMs,
+  zonedDateTimeToInstant,
+} from './business-day.js';
 
 const TPE = 'Asia/Taipei'; // UTC+8
 const MNL = 'Asia/Manila'; // UTC+8 as well, but a separate zone database entry
@@ -64,9 +71,15 @@ describe('business day (noon to noon)', () => {
     expect(leap.lastMonth).toEqual({ start: '2028-01-01 12:00:00', end: '2028-02-01 11:59:59' });
     expect(leap.tomorrow).toEqual({ start: '2028-03-01 12:00:00', end: '2028-03-02 11:59:59' });
     // A non-leap February has 28 days.
-    expect(businessRange('thisMonth', at('2027-02-10T05:00:00Z'), TPE)).toEqual({ start: '2027-02-01 12:00:00', end: '2027-03-01 11:59:59' });
+    expect(businessRange('thisMonth', at('2027-02-10T05:00:00Z'), TPE)).toEqual({
+      start: '2027-02-01 12:00:00',
+      end: '2027-03-01 11:59:59',
+    });
     // 2026-12-31 is a Thursday: its week runs Monday 28 Dec → Monday 4 Jan.
-    expect(businessRange('thisWeek', at('2026-12-31T06:00:00Z'), TPE)).toEqual({ start: '2026-12-28 12:00:00', end: '2027-01-04 11:59:59' });
+    expect(businessRange('thisWeek', at('2026-12-31T06:00:00Z'), TPE)).toEqual({
+      start: '2026-12-28 12:00:00',
+      end: '2027-01-04 11:59:59',
+    });
   });
 
   it('turns site wall clocks back into instants', () => {

@@ -135,7 +135,8 @@ export function zonedDateTimeToInstant(text: string, timeZone: string): Date | n
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
   const naive = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(naive);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59)
+    return null;
   // Two passes settle the offset for any zone (the second corrects across a DST boundary).
   let instant = naive - timeZoneOffsetMs(new Date(naive), timeZone);
   instant = naive - timeZoneOffsetMs(new Date(instant), timeZone);

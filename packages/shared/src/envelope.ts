@@ -32,3 +32,6 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     list: z.array(item),
   });
 }
+
+/** A page of `T` items, the shape `pageSchema` validates. */
+export type Page<T> = z.infer<ReturnType<typeof pageSchema<z.ZodType<T>>>>;

@@ -6,7 +6,10 @@ describe('amountSchema', () => {
     for (const bad of ['1.234', '-1', 'abc', '', '1e5', '1.', ' ']) {
       const r = amountSchema.safeParse(bad);
       expect(r.success, bad).toBe(false);
-      expect(r.error?.issues.map((i) => i.message), bad).toEqual(['amount.format']);
+      expect(
+        r.error?.issues.map((i) => i.message),
+        bad,
+      ).toEqual(['amount.format']);
     }
   });
 

@@ -22,7 +22,10 @@ export const amountSchema = z
 
 /** Idempotency key: the `Idempotency-Key` header or the `idempotencyKey` field (not both different). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const idempotencyKeySchema = z.string().trim().regex(/^[A-Za-z0-9_.:-]{8,64}$/, { message: 'idempotencyKey.format' });
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{8,64}$/, { message: 'idempotencyKey.format' });
 
 export const LEDGER_KINDS = ['RECHARGE', 'WITHDRAW', 'TRANSFER_OUT', 'TRANSFER_IN', 'REFUND', 'POOR_USER'] as const;
 export const ledgerKindSchema = z.enum(LEDGER_KINDS);

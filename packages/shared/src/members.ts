@@ -10,7 +10,8 @@ import { PERMISSION_CODES } from './permissions.js';
  * field is refused, so a typo never silently does nothing.
  */
 
-const nickNameSchema = z.string().trim().min(1, { message: 'nickName.required' }).max(32, { message: 'nickName.max' });
+/** A display name: trimmed, 1 to 32 characters (the forms check it with the same schema). */
+export const nickNameSchema = z.string().trim().min(1, { message: 'nickName.required' }).max(32, { message: 'nickName.max' });
 
 /** A share ratio: 0–100 with at most two decimals, as a string ("45.50"). */
 export const RATIO_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
@@ -29,8 +30,14 @@ export function basisPointsToRatio(bp: number): string {
   return `${Math.trunc(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
 }
 
-export const providerCodeSchema = z.string().trim().regex(/^[A-Z0-9_]{2,20}$/, { message: 'provider.code' });
-export const betLimitCodeSchema = z.string().trim().regex(/^[A-Z0-9_]{1,20}$/, { message: 'betLimit.code' });
+export const providerCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9_]{2,20}$/, { message: 'provider.code' });
+export const betLimitCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9_]{1,20}$/, { message: 'betLimit.code' });
 
 export const STATUS_ACTIONS = ['ACTIVE', 'DISABLE', 'FULLY_ACTIVE', 'FULLY_DISABLE', 'FULLY_READ_ONLY', 'FULLY_READ_ONLY_CANCEL'] as const;
 export const statusActionSchema = z.enum(STATUS_ACTIONS);
@@ -131,6 +138,7 @@ export const shadowListRequestSchema = z.strictObject({
   nickName: z.string().trim().max(32).optional(),
   status: z.enum(STATUS_FILTERS).optional(),
 });
+export type ShadowListRequest = z.input<typeof shadowListRequestSchema>;
 export const shadowRowSchema = restrictionSchema.extend({
   id: accountIdSchema,
   accountNo: z.string(),
@@ -252,7 +260,10 @@ export const submitVerifyRequestSchema = z.strictObject({
   accountNo: accountNoSchema,
   password: z.string().min(1).max(128),
   realName: z.string().trim().min(1).max(64),
-  phone: z.string().trim().regex(/^\+?[0-9 -]{6,20}$/, { message: 'phone.format' }),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 -]{6,20}$/, { message: 'phone.format' }),
 });
 export type SubmitVerifyRequest = z.infer<typeof submitVerifyRequestSchema>;
 
@@ -269,6 +280,7 @@ export const verificationSchema = z.object({
   phone: z.string().nullable(),
   submittedAt: z.string().nullable(),
 });
+export type Verification = z.infer<typeof verificationSchema>;
 
 // ---- history ---------------------------------------------------------------------------------
 

@@ -28,9 +28,7 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'DashboardOutlined',
     order: 10,
     hideChildrenInMenu: true,
-    children: [
-      { name: 'Workbench', path: '/dashboard/workbench', titleKey: 'routes.workbench', order: 10, hideMenu: true },
-    ],
+    children: [{ name: 'Workbench', path: '/dashboard/workbench', titleKey: 'routes.workbench', order: 10, hideMenu: true }],
   },
   {
     // /report redirects to its first child (spec §2). Every agent sees its own report and its

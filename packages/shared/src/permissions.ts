@@ -1,14 +1,5 @@
 /** Permission codes (spec §3). Read codes allow viewing, write codes allow managing. */
-const READ_WRITE_AREAS = [
-  'ACTIVITY',
-  'GAME',
-  'CATEGORY',
-  'TAG',
-  'COLLECTION',
-  'STORE_GOODS',
-  'STORE_CATEGORY',
-  'STORE_ORDER',
-] as const;
+const READ_WRITE_AREAS = ['ACTIVITY', 'GAME', 'CATEGORY', 'TAG', 'COLLECTION', 'STORE_GOODS', 'STORE_CATEGORY', 'STORE_ORDER'] as const;
 
 export const PERMISSION_CODES = [
   'DEVELOPER',

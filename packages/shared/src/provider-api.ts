@@ -188,7 +188,10 @@ export type TransferBackResult = z.infer<typeof transferBackResultSchema>;
  * `GET /api/manage/player/provider_positions?id=`: what the platform sees the player holding at
  * each provider (`_t`: the client's cache buster).
  */
-export const providerPositionsQuerySchema = z.strictObject({ id: z.coerce.number().pipe(accountIdSchema), _t: z.string().max(32).optional() });
+export const providerPositionsQuerySchema = z.strictObject({
+  id: z.coerce.number().pipe(accountIdSchema),
+  _t: z.string().max(32).optional(),
+});
 export const providerPositionSchema = z.object({
   providerCode: z.string(),
   providerName: z.string(),

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { businessRanges } from './business-day.js';
 import { MENU } from './menu.js';
-import { REPORT_MAX_DAYS, agentReportExportQuerySchema, agentReportRequestSchema, businessDatesOf, daysInRange, epochDay } from './report.js';
+import {
+  REPORT_MAX_DAYS,
+  agentReportExportQuerySchema,
+  agentReportRequestSchema,
+  businessDatesOf,
+  daysInRange,
+  epochDay,
+} from './report.js';
 
 describe('business dates of the report', () => {
   it('counts days with both ends included and rejects impossible dates', () => {
@@ -51,6 +58,8 @@ describe('menu', () => {
     const report = MENU.find((e) => e.path === '/report');
     expect(report?.order).toBe(20);
     expect(report?.permission).toBeUndefined();
-    expect(report?.children?.map((c) => [c.name, c.path, c.titleKey, c.permission])).toEqual([['AgentReport', '/report/agent', 'routes.agentReport', undefined]]);
+    expect(report?.children?.map((c) => [c.name, c.path, c.titleKey, c.permission])).toEqual([
+      ['AgentReport', '/report/agent', 'routes.agentReport', undefined],
+    ]);
   });
 });

@@ -139,12 +139,8 @@ export const agentReportSchema = z.object({
 });
 export type AgentReport = z.infer<typeof agentReportSchema>;
 
-/** The CSV export's columns, in order (the totals are its last line, kind TOTAL). */
-export const AGENT_REPORT_CSV_COLUMNS = [
-  'kind',
-  'accountNo',
-  'nickName',
-  'ratio',
+/** The report's figures in the order the table and the CSV show them. */
+export const AGENT_REPORT_FIGURE_COLUMNS = [
   'betCount',
   'betAmount',
   'validBet',
@@ -153,4 +149,7 @@ export const AGENT_REPORT_CSV_COLUMNS = [
   'childShare',
   'agentShare',
   'upperShare',
-] as const;
+] as const satisfies readonly (keyof ReportFigures)[];
+
+/** The CSV export's columns, in order (the totals are its last line, kind TOTAL). */
+export const AGENT_REPORT_CSV_COLUMNS = ['kind', 'accountNo', 'nickName', 'ratio', ...AGENT_REPORT_FIGURE_COLUMNS] as const;

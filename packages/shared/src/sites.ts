@@ -23,10 +23,38 @@ export interface SiteDefinition {
  * to loopback). Production host names are added through the server's SITE_HOSTS setting.
  */
 export const SITES: readonly SiteDefinition[] = [
-  { id: 'tw_web', name: 'Taiwan main site', mode: 'default', timeZone: 'Asia/Taipei', defaultLocale: 'zh_TW', hosts: ['localhost', '127.0.0.1', 'tw-web.localhost'] },
-  { id: 'tw_mc', name: 'Taiwan cabinet site', mode: 'cabinet', timeZone: 'Asia/Taipei', defaultLocale: 'zh_TW', hosts: ['tw-mc.localhost'] },
-  { id: 'ph_mc', name: 'Philippines cabinet site', mode: 'cabinet', timeZone: 'Asia/Manila', defaultLocale: 'en', hosts: ['ph-mc.localhost'] },
-  { id: 'richman', name: 'Richman (monopoly) site', mode: 'default', timeZone: 'Asia/Taipei', defaultLocale: 'zh_TW', hosts: ['richman.localhost'] },
+  {
+    id: 'tw_web',
+    name: 'Taiwan main site',
+    mode: 'default',
+    timeZone: 'Asia/Taipei',
+    defaultLocale: 'zh_TW',
+    hosts: ['localhost', '127.0.0.1', 'tw-web.localhost'],
+  },
+  {
+    id: 'tw_mc',
+    name: 'Taiwan cabinet site',
+    mode: 'cabinet',
+    timeZone: 'Asia/Taipei',
+    defaultLocale: 'zh_TW',
+    hosts: ['tw-mc.localhost'],
+  },
+  {
+    id: 'ph_mc',
+    name: 'Philippines cabinet site',
+    mode: 'cabinet',
+    timeZone: 'Asia/Manila',
+    defaultLocale: 'en',
+    hosts: ['ph-mc.localhost'],
+  },
+  {
+    id: 'richman',
+    name: 'Richman (monopoly) site',
+    mode: 'default',
+    timeZone: 'Asia/Taipei',
+    defaultLocale: 'zh_TW',
+    hosts: ['richman.localhost'],
+  },
 ];
 
 /** The site whose host list holds `host` (port ignored), or undefined. */
@@ -34,4 +62,20 @@ export function siteForHost(host: string, extraHosts: Record<string, SiteId> = {
   const name = host.replace(/:\d+$/, '').toLowerCase();
   if (extraHosts[name]) return extraHosts[name];
   return SITES.find((s) => s.hosts.includes(name))?.id;
+}
+
+/**
+ * The IANA time zone of a site: stored instants are shown, business days cut and date filters read
+ * in it (ARCHITECTURE.md convention 9). The one definition for the server and the web app.
+ *
+ * Every site id the platform handles is one of SITES: the server's come from the `sites` table
+ * (seeded from SITES, referenced by foreign keys) or a request already checked against SITE_IDS,
+ * and the web app's from its host (`siteForHost` with a default) or the signed-in user. An unknown
+ * id is therefore a programming error, and it throws: falling back to some zone would silently
+ * shift business days and report ranges by the difference between the zones.
+ */
+export function siteTimeZone(siteId: string): string {
+  const site = SITES.find((s) => s.id === siteId);
+  if (!site) throw new Error(`siteTimeZone: unknown site id "${siteId}"`);
+  return site.timeZone;
 }

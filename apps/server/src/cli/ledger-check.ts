@@ -32,7 +32,10 @@ async function main(): Promise<void> {
     if (url && !env.DATABASE_URL) {
       // A postmaster.pid left by a killed cluster: nothing answers there, so start it ourselves.
       const probe = createDatabase(url, { max: 1 });
-      const alive = await probe.pool.query('select 1').then(() => true, () => false);
+      const alive = await probe.pool.query('select 1').then(
+        () => true,
+        () => false,
+      );
       await probe.close();
       if (!alive) url = undefined;
     }
@@ -46,7 +49,8 @@ async function main(): Promise<void> {
       console.log(JSON.stringify(result, null, 2));
     } else {
       for (const s of result.sites) {
-        const bad = s.balanceMismatches.length + s.forbiddenNegatives.length + s.unbalancedTransactions.length + (s.sumOfBalances === '0.00' ? 0 : 1);
+        const bad =
+          s.balanceMismatches.length + s.forbiddenNegatives.length + s.unbalancedTransactions.length + (s.sumOfBalances === '0.00' ? 0 : 1);
         console.log(
           `${bad === 0 ? 'ok  ' : 'FAIL'} ${s.siteId}: ${s.accountsChecked} accounts, house issued ${s.houseIssued}, sum of balances ${s.sumOfBalances}, ` +
             `${s.balanceMismatches.length} balance mismatches, ${s.forbiddenNegatives.length} forbidden negatives, ${s.unbalancedTransactions.length} unbalanced transactions`,

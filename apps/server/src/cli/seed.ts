@@ -50,8 +50,10 @@ async function main(): Promise<void> {
       console.log(USAGE);
       return;
     }
-    if (!(SCALES as readonly string[]).includes(values.scale)) throw new CliError(`--scale must be one of ${SCALES.join(', ')}\n\n${USAGE}`);
-    if (!(SITE_IDS as readonly string[]).includes(values.site)) throw new CliError(`--site must be one of ${SITE_IDS.join(', ')}\n\n${USAGE}`);
+    if (!(SCALES as readonly string[]).includes(values.scale))
+      throw new CliError(`--scale must be one of ${SCALES.join(', ')}\n\n${USAGE}`);
+    if (!(SITE_IDS as readonly string[]).includes(values.site))
+      throw new CliError(`--site must be one of ${SITE_IDS.join(', ')}\n\n${USAGE}`);
     if (values.indexes !== 'auto' && values.indexes !== 'keep') throw new CliError(`--indexes must be auto or keep\n\n${USAGE}`);
     const days = positive('days', values.days, 366);
     const seed = positive('seed', values.seed, 2 ** 31 - 1);

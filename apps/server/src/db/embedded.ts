@@ -239,7 +239,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPgOptions): Promise
   }
 
   const settings = Object.entries(options.settings ?? {}).map(([k, v]) => `-c ${k}=${v}`);
-  const start = await exec(bin.pg_ctl, ['start', '-w', '-t', '60', '-D', pgDir, '-l', logFile, '-o', [`-p ${port}`, ...settings].join(' ')], ids);
+  const start = await exec(
+    bin.pg_ctl,
+    ['start', '-w', '-t', '60', '-D', pgDir, '-l', logFile, '-o', [`-p ${port}`, ...settings].join(' ')],
+    ids,
+  );
   if (start.code !== 0) {
     const detail = await tail(logFile);
     if (/Address already in use|could not bind/i.test(detail)) {

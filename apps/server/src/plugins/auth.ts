@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { authenticate } from '../modules/auth/service.js';
-import type { Caller } from '../modules/account/service.js';
+import { authenticate } from '../core/session.js';
+import type { Caller } from '../core/caller.js';
 import { resolveSite } from './site.js';
 
 declare module 'fastify' {

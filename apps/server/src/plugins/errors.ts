@@ -54,10 +54,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  * Unknown routes: 405 when the path exists under another method, else 404 — or, when `spa`
  * returns true for the request, whatever it sent (the web app's index.html).
  */
-export function installNotFound(
-  app: FastifyInstance,
-  spa?: (request: FastifyRequest, reply: FastifyReply) => boolean,
-) {
+export function installNotFound(app: FastifyInstance, spa?: (request: FastifyRequest, reply: FastifyReply) => boolean) {
   app.setNotFoundHandler((request, reply) => {
     if (spa?.(request, reply)) return reply;
     const url = request.url.split('?')[0] ?? request.url;

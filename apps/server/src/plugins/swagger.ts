@@ -21,12 +21,17 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { apiPrefix: 
           bearer: { type: 'http', scheme: 'bearer', description: 'token from /manage/signin' },
           // The provider API (/provider/v1): all three headers together sign each call.
           providerCode: { type: 'apiKey', in: 'header', name: 'x-provider-code', description: "the game provider's code" },
-          providerTimestamp: { type: 'apiKey', in: 'header', name: 'x-timestamp', description: 'unix milliseconds; refused when more than 5 minutes from the server clock' },
+          providerTimestamp: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-timestamp',
+            description: 'unix milliseconds; refused when more than 5 minutes from the server clock',
+          },
           providerSignature: {
             type: 'apiKey',
             in: 'header',
             name: 'x-signature',
-            description: "hex HMAC-SHA256(provider secret, `${timestamp}.${rawBody}`) over the exact bytes of the body",
+            description: 'hex HMAC-SHA256(provider secret, `${timestamp}.${rawBody}`) over the exact bytes of the body',
           },
         },
       },

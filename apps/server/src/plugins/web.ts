@@ -5,6 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /**
+ * Operational paths (and the usual names probes and scanners try) that must never be answered
+ * with the web app's index.html: a load balancer probing /readyz would read a 200 page as
+ * "ready". Unknown ones answer the 404 envelope.
+ */
+export const OPS_PATHS = ['/healthz', '/readyz', '/livez', '/metrics', '/health', '/ready', '/status', '/ping', '/.well-known'];
+
+/**
  * Serves the built web app. `isSpaRoute` tells the not-found handler when to answer with
  * index.html instead: a GET/HEAD for a page path (no file extension) outside the API, so that
  * deep links like /dashboard load the SPA, while a missing /assets/x.js stays a 404.

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { body, call, accountId, signinAs, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp();
-const userinfo = (token: string, id?: unknown) => call(ctx.app, 'POST', '/api/manage/userinfo', id === undefined ? {} : { id }, { token, site: 'tw_web' });
+const userinfo = (token: string, id?: unknown) =>
+  call(ctx.app, 'POST', '/api/manage/userinfo', id === undefined ? {} : { id }, { token, site: 'tw_web' });
 
 // Demo tree (per site): admin001 → agentA01 → agentB01 → agentC01 …; shadowA01 belongs to agentA01.
 let ids: Record<string, number>;
@@ -18,8 +19,19 @@ describe('POST /api/manage/userinfo', () => {
   it('returns the caller’s own user info without id (and with an empty body)', async () => {
     const token = await signinAs(ctx.app, 'agentB01');
     const res = await userinfo(token);
-    expect(body(res).data).toMatchObject({ id: ids.agentB01, accountNo: 'agentB01', lvl: 2, kind: 'AGENT', roles: ['agent'], homePath: '/dashboard' });
-    const empty = await ctx.app.inject({ method: 'POST', url: '/api/manage/userinfo', headers: { authorization: `Bearer ${token}`, 'x-site-id': 'tw_web' } });
+    expect(body(res).data).toMatchObject({
+      id: ids.agentB01,
+      accountNo: 'agentB01',
+      lvl: 2,
+      kind: 'AGENT',
+      roles: ['agent'],
+      homePath: '/dashboard',
+    });
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manage/userinfo',
+      headers: { authorization: `Bearer ${token}`, 'x-site-id': 'tw_web' },
+    });
     expect(empty.body).toContain('agentB01');
   });
 

@@ -29,19 +29,35 @@ describe('the envelope on every failure', () => {
   });
 
   it('malformed JSON → 400 BAD_REQUEST envelope', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/manage/signin', headers: { 'content-type': 'application/json', 'x-site-id': 'tw_web' }, payload: '{"accountNo": ' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manage/signin',
+      headers: { 'content-type': 'application/json', 'x-site-id': 'tw_web' },
+      payload: '{"accountNo": ',
+    });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({ code: 400, success: false, data: null });
   });
 
   it('unsupported content type → 415 envelope', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/manage/signin', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manage/signin',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(body(res)).toMatchObject({ code: 415, success: false });
   });
 
   it('body over the limit → 413 envelope', async () => {
-    const res = await call(ctx.app, 'POST', '/api/manage/signin', { accountNo: 'admin001', password: 'x'.repeat(4096) }, { site: 'tw_web' });
+    const res = await call(
+      ctx.app,
+      'POST',
+      '/api/manage/signin',
+      { accountNo: 'admin001', password: 'x'.repeat(4096) },
+      { site: 'tw_web' },
+    );
     expect(res.statusCode).toBe(413);
     expect(body(res)).toMatchObject({ code: 413, success: false });
   });
@@ -78,14 +94,6 @@ describe('operations', () => {
     expect(body(res)).toMatchObject({ code: 503, success: false });
   });
 
-  it('/metrics counts requests', async () => {
-    await call(ctx.app, 'GET', '/healthz');
-    const res = await call(ctx.app, 'GET', '/metrics');
-    expect(res.headers['content-type']).toMatch(/text\/plain/);
-    expect(res.body).toMatch(/http_requests_total\{status="2xx"\} \d+/);
-    expect(res.body).toMatch(/process_resident_memory_bytes \d+/);
-  });
-
   it('echoes a well-formed x-request-id and makes one up otherwise', async () => {
     const mine = await call(ctx.app, 'GET', '/healthz', undefined, { headers: { 'x-request-id': 'abc-123' } });
     expect(mine.headers['x-request-id']).toBe('abc-123');
@@ -100,7 +108,14 @@ describe('operations', () => {
     const spec = await call(ctx.app, 'GET', '/api/docs/json');
     const doc = spec.json() as { paths: Record<string, unknown>; openapi: string };
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/manage/signin', '/api/manage/signout', '/api/manage/userinfo', '/api/getPermCode', '/api/getMenuList', '/api/manage/dashboard/overview']) {
+    for (const p of [
+      '/api/manage/signin',
+      '/api/manage/signout',
+      '/api/manage/userinfo',
+      '/api/getPermCode',
+      '/api/getMenuList',
+      '/api/manage/dashboard/overview',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
     // the UI's scripts are files of our origin, which the CSP allows
@@ -135,8 +150,16 @@ describe('security', () => {
 
   it('allows configured CORS origins only', async () => {
     const app = await buildApp({ db: ctx.database.db, pool: ctx.database.pool, config: { corsOrigins: ['http://admin.example'] } });
-    const ok = await app.inject({ method: 'OPTIONS', url: '/api/manage/signin', headers: { origin: 'http://admin.example', 'access-control-request-method': 'POST' } });
-    const other = await app.inject({ method: 'OPTIONS', url: '/api/manage/signin', headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
+    const ok = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/manage/signin',
+      headers: { origin: 'http://admin.example', 'access-control-request-method': 'POST' },
+    });
+    const other = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/manage/signin',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
     await app.close();
     expect(ok.headers['access-control-allow-origin']).toBe('http://admin.example');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
@@ -160,7 +183,10 @@ describe('the web app', () => {
   beforeAll(async () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'agent-bo-web-'));
     await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>',
+    );
     await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
     database = ctx.database;
     app = await buildApp({ db: database.db, pool: database.pool, config: { webDistDir: dist, rateLimit: false } });
@@ -191,6 +217,25 @@ describe('the web app', () => {
     expect(body(api).code).toBe(404);
     const post = await app.inject({ method: 'POST', url: '/dashboard' });
     expect(body(post).code).toBe(404);
+  });
+
+  it('never answers operational paths with the web app', async () => {
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers['content-type']).toMatch(/application\/json/);
+    expect(body(ready)).toMatchObject({ success: true, data: { status: 'ok' } });
+    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(body(health)).toMatchObject({ success: true, data: { status: 'ok' } });
+    // no METRICS_TOKEN: /metrics does not exist, and is no page either
+    for (const url of ['/metrics', '/metrics/', '/readyz/x', '/livez', '/health', '/ready', '/status', '/ping', '/.well-known/security']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(body(res).code, url).toBe(404);
+    }
+    // a page path that merely starts like one is still a page
+    const page = await app.inject({ method: 'GET', url: '/readyzone' });
+    expect(page.headers['content-type']).toMatch(/text\/html/);
   });
 
   it('the API still works next to the web app', async () => {

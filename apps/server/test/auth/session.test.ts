@@ -16,7 +16,12 @@ describe('sessions', () => {
   });
 
   it('no token, a malformed header or an unknown token → 401 UNAUTHORIZED', async () => {
-    const variants: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }, { authorization: `Bearer ${'x'.repeat(43)}` }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer' },
+      { authorization: `Bearer ${'x'.repeat(43)}` },
+    ];
     for (const headers of variants) {
       const res = await call(ctx.app, 'POST', '/api/manage/userinfo', {}, { site: 'tw_web', headers, lang: 'en' });
       expect(res.statusCode).toBe(401);
@@ -92,7 +97,13 @@ describe('site agreement (host, x-site-id header, session)', () => {
     const res = await signin(ctx.app, 'agentA01', undefined, { site: 'tw_mc', host: 'tw-mc.localhost:3000' });
     expect(body(res).data.user.siteId).toBe('tw_mc');
     // without the header the host alone decides
-    const bare = await call(ctx.app, 'POST', '/api/manage/signin', { accountNo: 'agentA01', password: 'Demo1234' }, { host: 'ph-mc.localhost' });
+    const bare = await call(
+      ctx.app,
+      'POST',
+      '/api/manage/signin',
+      { accountNo: 'agentA01', password: 'Demo1234' },
+      { host: 'ph-mc.localhost' },
+    );
     expect(body(bare).data.user.siteId).toBe('ph_mc');
   });
 

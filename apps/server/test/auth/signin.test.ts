@@ -3,7 +3,15 @@ import { PERMISSION_CODES, errorMessage } from '@agent-bo/shared';
 import { DEMO_CREDENTIALS, body, call, freshIp, signin, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp({
-  throttle: { accountSlowAfter: 2, accountLockAfter: 4, ipSlowAfter: 6, ipLockAfter: 9, lockSeconds: 600, baseDelayMs: 100, maxDelayMs: 1000 },
+  throttle: {
+    accountSlowAfter: 2,
+    accountLockAfter: 4,
+    ipSlowAfter: 6,
+    ipLockAfter: 9,
+    lockSeconds: 600,
+    baseDelayMs: 100,
+    maxDelayMs: 1000,
+  },
 });
 
 describe('POST /api/manage/signin', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BET_CSV_COLUMNS, businessRange, toMinorUnits } from '@agent-bo/shared';
 import { accountId, body, call, signinAs, useTestApp } from '../helpers.js';
+import { testNow } from '../clock.js';
 import { batch, betId, placeItem, q, settleItem } from '../provider-api/support.js';
 
 /**
@@ -10,7 +11,8 @@ import { batch, betId, placeItem, q, settleItem } from '../provider-api/support.
  * Demo tree of tw_web: admin001 → agentA01 → agentB01 → agentC01 → agentD01; agentA02 → agentB03;
  * shadowA01 is agentA01's shadow. Times are Asia/Taipei (UTC+8).
  */
-const ctx = useTestApp();
+// The server's clock is the test clock: a search without a range is that instant's business day.
+const ctx = useTestApp({ now: testNow });
 const token: Record<string, string> = {};
 /** Player account numbers: under agentC01, directly under agentA01, under agentB03 (agentA02's subtree), on tw_mc. */
 let pC = '';
@@ -40,11 +42,29 @@ async function playerUnder(parent: string, site = 'tw_web', provider = 'EVO'): P
   return row.account_no;
 }
 
-type Page = { page: number; pageSize: number; total: number; totalCapped: boolean; list: Row[]; pageTotals: Totals; totals: Totals | null; start: string; end: string; providers: { code: string }[] };
-type Row = Record<string, string | number | null> & { providerBetId: string; status: string; version: number; id: number; playerAccountNo: string };
+type Page = {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalCapped: boolean;
+  list: Row[];
+  pageTotals: Totals;
+  totals: Totals | null;
+  start: string;
+  end: string;
+  providers: { code: string }[];
+};
+type Row = Record<string, string | number | null> & {
+  providerBetId: string;
+  status: string;
+  version: number;
+  id: number;
+  playerAccountNo: string;
+};
 type Totals = { betAmount: string; validBet: string; payout: string; winLoss: string };
 
-const list = (who: string, payload: Record<string, unknown>, site = 'tw_web') => call(ctx.app, 'POST', '/api/manage/bet/list', payload, { token: token[who], site });
+const list = (who: string, payload: Record<string, unknown>, site = 'tw_web') =>
+  call(ctx.app, 'POST', '/api/manage/bet/list', payload, { token: token[who], site });
 
 async function ok(who: string, payload: Record<string, unknown> = {}): Promise<Page> {
   const res = await list(who, { ...RANGE, pageSize: 100, ...payload });
@@ -57,7 +77,10 @@ async function ok(who: string, payload: Record<string, unknown> = {}): Promise<P
 async function ids(who: string, payload: Record<string, unknown> = {}): Promise<string[]> {
   const page = await ok(who, payload);
   const mine = new Set(Object.values(B));
-  return page.list.filter((r) => mine.has(r.providerBetId)).map((r) => `${r.providerBetId}:${r.status}`).sort();
+  return page.list
+    .filter((r) => mine.has(r.providerBetId))
+    .map((r) => `${r.providerBetId}:${r.status}`)
+    .sort();
 }
 const tag = (id: string, status: string) => `${id}:${status}`;
 
@@ -67,7 +90,17 @@ beforeAll(async () => {
   pA = await playerUnder('agentA01');
   pB3 = await playerUnder('agentB03');
   pMc = await playerUnder('agentA01', 'tw_mc');
-  for (const k of Object.keys({ resettled: 0, unsettled: 0, lost: 0, canceled: 0, early: 0, late: 0, otherSite: 0, now: 0 }) as (keyof typeof B)[]) B[k] = betId(`bp-${k}`);
+  for (const k of Object.keys({
+    resettled: 0,
+    unsettled: 0,
+    lost: 0,
+    canceled: 0,
+    early: 0,
+    late: 0,
+    otherSite: 0,
+    now: 0,
+  }) as (keyof typeof B)[])
+    B[k] = betId(`bp-${k}`);
 
   const place = [
     placeItem(B.resettled, pC, { gameCode: 'baccarat-1', betAmount: '100.00', placedAt: taipei('2030-01-10 12:00:00') }),
@@ -77,7 +110,7 @@ beforeAll(async () => {
     // one second either side of the business day
     placeItem(B.early, pC, { gameCode: 'baccarat-1', betAmount: '10.00', placedAt: taipei('2030-01-10 11:59:59') }),
     placeItem(B.late, pC, { gameCode: 'baccarat-1', betAmount: '10.00', placedAt: taipei('2030-01-11 12:00:00') }),
-    placeItem(B.now, pC, { gameCode: 'baccarat-1', betAmount: '10.00', placedAt: new Date().toISOString() }),
+    placeItem(B.now, pC, { gameCode: 'baccarat-1', betAmount: '10.00', placedAt: testNow().toISOString() }),
   ];
   expect(await batch(ctx, 'place', place)).toEqual(place.map(() => 'OK'));
   expect(
@@ -88,7 +121,9 @@ beforeAll(async () => {
   ).toEqual(['OK', 'OK']);
   expect(await batch(ctx, 'resettle', [settleItem(B.resettled, '0.00', { settledAt: taipei('2030-01-10 18:00:00') })])).toEqual(['OK']);
   expect(await batch(ctx, 'cancel', [{ betId: B.canceled }])).toEqual(['OK']);
-  expect(await batch(ctx, 'place', [placeItem(B.otherSite, pMc, { placedAt: taipei('2030-01-10 14:00:00') })], { site: 'tw_mc' })).toEqual(['OK']);
+  expect(await batch(ctx, 'place', [placeItem(B.otherSite, pMc, { placedAt: taipei('2030-01-10 14:00:00') })], { site: 'tw_mc' })).toEqual([
+    'OK',
+  ]);
   const [row] = await q<{ id: string }>(ctx, `select id::text from bets where site_id = 'tw_mc' and provider_bet_id = $1`, [B.otherSite]);
   otherSiteRowId = Number(row!.id);
 });
@@ -140,7 +175,15 @@ describe('scope', () => {
     if (res0.statusCode === 200) expect((body(res0).data as Page).list.map((r) => r.providerBetId)).not.toContain(B.otherSite);
     else expect(body(res0).code).toBe(1005);
     const mc = await signinAs(ctx.app, 'admin001', { site: 'tw_mc', host: 'tw-mc.localhost' });
-    const there = body(await call(ctx.app, 'POST', '/api/manage/bet/list', { ...RANGE, pageSize: 100 }, { token: mc, site: 'tw_mc', host: 'tw-mc.localhost' }));
+    const there = body(
+      await call(
+        ctx.app,
+        'POST',
+        '/api/manage/bet/list',
+        { ...RANGE, pageSize: 100 },
+        { token: mc, site: 'tw_mc', host: 'tw-mc.localhost' },
+      ),
+    );
     expect(there.success, JSON.stringify(there)).toBe(true);
     expect((there.data as Page).list.map((r) => r.providerBetId)).toEqual([B.otherSite]);
     const res = await call(ctx.app, 'POST', '/api/manage/bet/detail', { id: otherSiteRowId }, { token: token.admin001, site: 'tw_web' });
@@ -203,14 +246,18 @@ describe('filters', () => {
     const day = await ids('admin001', { account: pC });
     expect(day).not.toContain(tag(B.early, 'Unsettled'));
     expect(day).not.toContain(tag(B.late, 'Unsettled'));
-    expect(await ids('admin001', { account: pC, start: '2030-01-10 11:59:59', end: '2030-01-10 12:00:00' })).toEqual([tag(B.early, 'Unsettled'), tag(B.resettled, 'Settled')].sort());
-    expect(await ids('admin001', { account: pC, start: '2030-01-10 12:00:01', end: '2030-01-11 12:00:00' })).toEqual([tag(B.late, 'Unsettled'), tag(B.unsettled, 'Unsettled')].sort());
+    expect(await ids('admin001', { account: pC, start: '2030-01-10 11:59:59', end: '2030-01-10 12:00:00' })).toEqual(
+      [tag(B.early, 'Unsettled'), tag(B.resettled, 'Settled')].sort(),
+    );
+    expect(await ids('admin001', { account: pC, start: '2030-01-10 12:00:01', end: '2030-01-11 12:00:00' })).toEqual(
+      [tag(B.late, 'Unsettled'), tag(B.unsettled, 'Unsettled')].sort(),
+    );
   });
 
   it('without a range: today’s business day, echoed back', async () => {
     const res = await list('admin001', { account: pC });
     const page = body(res).data as Page;
-    const today = businessRange('today', new Date(), 'Asia/Taipei');
+    const today = businessRange('today', testNow(), 'Asia/Taipei');
     expect({ start: page.start, end: page.end }).toEqual(today);
     expect(page.list.map((r) => r.providerBetId)).toEqual([B.now]);
   });
@@ -226,7 +273,13 @@ describe('paging and totals', () => {
     expect(all.pageTotals).toEqual(all.totals);
 
     // 10 more bets under agentA01's player, then page through them 10 at a time
-    const more = Array.from({ length: 10 }, (_, i) => placeItem(betId('bp-page'), pA, { gameCode: 'page-1', betAmount: `${i + 1}.00`, placedAt: taipei(`2030-01-10 20:00:${String(i).padStart(2, '0')}`) }));
+    const more = Array.from({ length: 10 }, (_, i) =>
+      placeItem(betId('bp-page'), pA, {
+        gameCode: 'page-1',
+        betAmount: `${i + 1}.00`,
+        placedAt: taipei(`2030-01-10 20:00:${String(i).padStart(2, '0')}`),
+      }),
+    );
     expect(await batch(ctx, 'place', more)).toEqual(more.map(() => 'OK'));
     const p1 = await ok('agentA01', { pageSize: 10, page: 1 });
     const p2 = await ok('agentA01', { pageSize: 10, page: 2 });
@@ -256,7 +309,13 @@ describe('detail', () => {
     ]);
     expect(b.data.agentChain).toEqual(['agentA01', 'agentB01', 'agentC01']);
     // the superseded version's own detail lists the same history
-    const old = await call(ctx.app, 'POST', '/api/manage/bet/detail', { id: b.data.versions[0].id }, { token: token.shadowA01, site: 'tw_web' });
+    const old = await call(
+      ctx.app,
+      'POST',
+      '/api/manage/bet/detail',
+      { id: b.data.versions[0].id },
+      { token: token.shadowA01, site: 'tw_web' },
+    );
     expect(body(old).data.versions).toHaveLength(2);
   });
 
@@ -299,7 +358,10 @@ describe('validation', () => {
 
 describe('CSV export', () => {
   const exportCsv = (who: string, query: Record<string, string>) =>
-    call(ctx.app, 'GET', `/api/manage/bet/export?${new URLSearchParams(query).toString()}`, undefined, { token: token[who], site: 'tw_web' });
+    call(ctx.app, 'GET', `/api/manage/bet/export?${new URLSearchParams(query).toString()}`, undefined, {
+      token: token[who],
+      site: 'tw_web',
+    });
 
   it('has the BOM, the columns and the filtered rows, newest first', async () => {
     const res = await exportCsv('agentA01', { ...RANGE, gameCode: 'baccarat-1' });
@@ -324,7 +386,9 @@ describe('CSV export', () => {
 
   it('defuses spreadsheet formulas in text fields', async () => {
     const id = betId('bp-csv');
-    expect(await batch(ctx, 'place', [placeItem(id, pA, { gameCode: '-cmd', roundId: '-r1', placedAt: taipei('2030-01-10 21:00:00') })])).toEqual(['OK']);
+    expect(
+      await batch(ctx, 'place', [placeItem(id, pA, { gameCode: '-cmd', roundId: '-r1', placedAt: taipei('2030-01-10 21:00:00') })]),
+    ).toEqual(['OK']);
     const res = await exportCsv('agentA01', { ...RANGE, account: pA, gameCode: '-cmd' });
     const line = res.body.split('\r\n')[1]!;
     expect(line).toContain(",'-cmd,");

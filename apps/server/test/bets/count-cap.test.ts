@@ -29,7 +29,13 @@ const list = async (payload: Record<string, unknown>) => {
   const res = await call(ctx.app, 'POST', '/api/manage/bet/list', { ...RANGE, ...payload }, { token, site: 'tw_web' });
   const b = body(res);
   expect(b.success, res.body).toBe(true);
-  return b.data as { total: number; totalCapped: boolean; list: { betAmount: string }[]; totals: unknown; pageTotals: { betAmount: string } };
+  return b.data as {
+    total: number;
+    totalCapped: boolean;
+    list: { betAmount: string }[];
+    totals: unknown;
+    pageTotals: { betAmount: string };
+  };
 };
 
 it('past the cap: total is the cap, no grand totals, page totals still there', async () => {

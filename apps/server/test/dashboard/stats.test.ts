@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MAX_DAYS, businessDatesOf, businessRange, toMinorUnits } from '@agent-bo/shared';
 import { body, call, signinAs, useTestApp } from '../helpers.js';
+import { testNow } from '../clock.js';
 import { ids, q } from '../members/support.js';
 import { settle, type TestBet } from '../report/rollups.js';
 
@@ -12,7 +13,8 @@ import { settle, type TestBet } from '../report/rollups.js';
  * rows with chosen sign-in instants. The expected figures are computed here from the bets and
  * sign-ins the test wrote, not from the server.
  */
-const ctx = useTestApp();
+// The server's clock is the test clock: the default range is "this week" of that instant.
+const ctx = useTestApp({ now: testNow });
 let id: Record<string, number>;
 let token: Record<string, string>;
 let mcToken: string;
@@ -27,7 +29,11 @@ interface PlacedBet extends TestBet {
 const bets: PlacedBet[] = [];
 
 async function playerUnder(parentId: number, site = 'tw_web'): Promise<number> {
-  const [row] = await q<{ id: number }>(ctx, `select id from accounts where site_id = $1 and path @> array[$2]::int[] and kind = 'PLAYER' order by id limit 1`, [site, parentId]);
+  const [row] = await q<{ id: number }>(
+    ctx,
+    `select id from accounts where site_id = $1 and path @> array[$2]::int[] and kind = 'PLAYER' order by id limit 1`,
+    [site, parentId],
+  );
   return row!.id;
 }
 
@@ -41,7 +47,13 @@ async function signedInAt(accountId: number, taipeiWallClock: string, site = 'tw
 }
 
 const stats = (who: string, payload: Record<string, unknown>, tk = token[who]) =>
-  call(ctx.app, 'POST', '/api/manage/dashboard/stats', payload, who === 'mc' ? { token: tk, site: 'tw_mc', host: 'tw-mc.localhost' } : { token: tk, site: 'tw_web' });
+  call(
+    ctx.app,
+    'POST',
+    '/api/manage/dashboard/stats',
+    payload,
+    who === 'mc' ? { token: tk, site: 'tw_mc', host: 'tw-mc.localhost' } : { token: tk, site: 'tw_web' },
+  );
 
 type Sales = { betCount: number; betAmount: string; validBet: string; memberWinLoss: string };
 type Stats = {
@@ -80,7 +92,8 @@ function expectedSales(list: TestBet[]): Sales {
 }
 
 const inRange = (b: TestBet, r = RANGE) => b.businessDate >= r.start && b.businessDate <= r.end;
-const seenBy = (who: string, r = RANGE, provider?: string) => bets.filter((b) => b.seenBy.includes(who) && inRange(b, r) && (!provider || (b.provider ?? 'PG') === provider));
+const seenBy = (who: string, r = RANGE, provider?: string) =>
+  bets.filter((b) => b.seenBy.includes(who) && inRange(b, r) && (!provider || (b.provider ?? 'PG') === provider));
 
 function sumOf(rows: Sales[]): Sales {
   return {
@@ -101,11 +114,44 @@ beforeAll(async () => {
   const pMc = await playerUnder(mcAgent, 'tw_mc');
   const A01 = ['admin001', 'agentA01', 'shadowA01'];
   bets.push(
-    { playerId: pC01, businessDate: '2030-01-10', provider: 'PG', category: 'SLOT', betAmount: U(1000), payout: 0n, seenBy: [...A01, 'agentC01'] },
-    { playerId: pC01, businessDate: '2030-01-11', provider: 'EVO', category: 'LIVE', betAmount: U(200), payout: U(500), seenBy: [...A01, 'agentC01'] },
-    { playerId: pA01, businessDate: '2030-01-12', provider: 'PG', category: 'FISH', betAmount: U(400), validBet: U(350), payout: U(100), seenBy: A01 },
+    {
+      playerId: pC01,
+      businessDate: '2030-01-10',
+      provider: 'PG',
+      category: 'SLOT',
+      betAmount: U(1000),
+      payout: 0n,
+      seenBy: [...A01, 'agentC01'],
+    },
+    {
+      playerId: pC01,
+      businessDate: '2030-01-11',
+      provider: 'EVO',
+      category: 'LIVE',
+      betAmount: U(200),
+      payout: U(500),
+      seenBy: [...A01, 'agentC01'],
+    },
+    {
+      playerId: pA01,
+      businessDate: '2030-01-12',
+      provider: 'PG',
+      category: 'FISH',
+      betAmount: U(400),
+      validBet: U(350),
+      payout: U(100),
+      seenBy: A01,
+    },
     { playerId: pA01, businessDate: '2030-01-12', provider: 'JILI', category: 'FISH', betAmount: U(80), payout: U(80), seenBy: A01 },
-    { playerId: pA02, businessDate: '2030-01-11', provider: 'PG', category: 'SLOT', betAmount: U(300), payout: 0n, seenBy: ['admin001', 'agentA02'] },
+    {
+      playerId: pA02,
+      businessDate: '2030-01-11',
+      provider: 'PG',
+      category: 'SLOT',
+      betAmount: U(300),
+      payout: 0n,
+      seenBy: ['admin001', 'agentA02'],
+    },
     // outside RANGE on both sides
     { playerId: pC01, businessDate: '2030-01-07', provider: 'PG', betAmount: U(50), payout: 0n, seenBy: [...A01, 'agentC01'] },
     { playerId: pC01, businessDate: '2030-01-15', provider: 'PG', betAmount: U(50), payout: 0n, seenBy: [...A01, 'agentC01'] },
@@ -121,11 +167,14 @@ beforeAll(async () => {
 });
 
 describe('POST /api/manage/dashboard/stats: sales', () => {
-  it.each(['admin001', 'agentA01', 'agentA02', 'agentC01'])('%s: the totals are the sums of the bets in its subtree and range', async (who) => {
-    const data = await ok(who, RANGE);
-    expect(data.root).toEqual({ id: id[who], accountNo: who });
-    expect(salesOf(data.totals)).toEqual(expectedSales(seenBy(who)));
-  });
+  it.each(['admin001', 'agentA01', 'agentA02', 'agentC01'])(
+    '%s: the totals are the sums of the bets in its subtree and range',
+    async (who) => {
+      const data = await ok(who, RANGE);
+      expect(data.root).toEqual({ id: id[who], accountNo: who });
+      expect(salesOf(data.totals)).toEqual(expectedSales(seenBy(who)));
+    },
+  );
 
   it('the admin’s figures, spelled out', async () => {
     const data = await ok('admin001', RANGE);
@@ -170,7 +219,15 @@ describe('POST /api/manage/dashboard/stats: sales', () => {
 
   it('the trend has one point per business date of the range, zeros included', async () => {
     const data = await ok('agentA01', RANGE);
-    expect(data.trend.map((p) => p.date)).toEqual(['2030-01-08', '2030-01-09', '2030-01-10', '2030-01-11', '2030-01-12', '2030-01-13', '2030-01-14']);
+    expect(data.trend.map((p) => p.date)).toEqual([
+      '2030-01-08',
+      '2030-01-09',
+      '2030-01-10',
+      '2030-01-11',
+      '2030-01-12',
+      '2030-01-13',
+      '2030-01-14',
+    ]);
     const day = (d: string) => salesOf(data.trend.find((p) => p.date === d)!);
     expect(day('2030-01-08')).toEqual({ betCount: 0, betAmount: '0.00', validBet: '0.00', memberWinLoss: '0.00' });
     expect(day('2030-01-10')).toEqual({ betCount: 1, betAmount: '1000.00', validBet: '1000.00', memberWinLoss: '-1000.00' });
@@ -202,7 +259,7 @@ describe('POST /api/manage/dashboard/stats: sales', () => {
 
   it('without dates: this business week of the site', async () => {
     const data = await ok('agentA01', {});
-    const week = businessDatesOf(businessRange('thisWeek', new Date(), 'Asia/Taipei'));
+    const week = businessDatesOf(businessRange('thisWeek', testNow(), 'Asia/Taipei'));
     expect({ start: data.start, end: data.end }).toEqual(week);
     expect(data.trend).toHaveLength(7);
     expect(data.timeZone).toBe('Asia/Taipei');

@@ -26,7 +26,11 @@ interface Running {
 }
 
 function startServer(env: Record<string, string>): Running {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'NODE_OPTIONS', 'VITEST', 'NODE_ENV'].includes(k) && !k.startsWith('VITEST_')));
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !['DATABASE_URL', 'NODE_OPTIONS', 'VITEST', 'NODE_ENV'].includes(k) && !k.startsWith('VITEST_'),
+    ),
+  );
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: { ...base, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
@@ -122,7 +126,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('server on the embedded PostgreSQL', () => {
+// Real processes: initdb, two server starts with migrations and the demo seed, a SIGKILL and a
+// recovery. About 20 s on an idle 2-core machine, over a minute on a loaded one; each step waits
+// on its own condition (waitFor, up to 90 s), so the test's limit only has to sit above them.
+describe('server on the embedded PostgreSQL', { timeout: 240_000 }, () => {
   it('starts, seeds, survives SIGKILL, recovers a stale lock and stops cleanly', async () => {
     const env = { DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web') };
 
@@ -172,7 +179,9 @@ describe('server on the embedded PostgreSQL', () => {
 
   it('explains a taken database port or HTTP port in one clear line, no stack trace', async () => {
     const blocker = net.createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)),
+    );
     try {
       const env = { DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web') };
       const pgTaken = startServer({ ...env, PORT: String(await findFreePort()), EMBEDDED_PG_PORT: String(port) });

@@ -30,7 +30,10 @@ describe('demo seed', () => {
   it('builds per site 3 + 6 + 12 + 12 agents, 5 shadows and 300 players', async () => {
     const rows = await q(`select site_id, lvl, kind, is_shadow, count(*)::int as n from accounts group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
     for (const site of SITES) {
-      const of = (lvl: number, kind: string, shadow: boolean) => rows.filter((r) => r.site_id === site.id && r.lvl === lvl && r.kind === kind && r.is_shadow === shadow).reduce((n, r) => n + r.n, 0);
+      const of = (lvl: number, kind: string, shadow: boolean) =>
+        rows
+          .filter((r) => r.site_id === site.id && r.lvl === lvl && r.kind === kind && r.is_shadow === shadow)
+          .reduce((n, r) => n + r.n, 0);
       expect([of(1, 'AGENT', false), of(2, 'AGENT', false), of(3, 'AGENT', false), of(4, 'AGENT', false)]).toEqual([3, 6, 12, 12]);
       const shadows = rows.filter((r) => r.site_id === site.id && r.is_shadow).reduce((n, r) => n + r.n, 0);
       const players = rows.filter((r) => r.site_id === site.id && r.kind === 'PLAYER').reduce((n, r) => n + r.n, 0);
@@ -40,7 +43,9 @@ describe('demo seed', () => {
   });
 
   it('has registered players waiting for verification, and gives every agent an invite code', async () => {
-    const rows = await q(`select site_id, verify_status, registered, count(*)::int as n from accounts where kind = 'PLAYER' group by 1, 2, 3`);
+    const rows = await q(
+      `select site_id, verify_status, registered, count(*)::int as n from accounts where kind = 'PLAYER' group by 1, 2, 3`,
+    );
     for (const site of SITES) {
       const of = (status: string) => rows.filter((r) => r.site_id === site.id && r.verify_status === status).reduce((n, r) => n + r.n, 0);
       expect([of('PENDING'), of('UNSUBMITTED'), of('VERIFIED')]).toEqual([5, 2, 293]);
@@ -94,11 +99,16 @@ describe('create-admin', () => {
     expect(() => parseCreateAdminArgs(['--site', 'moon', '--account', 'boss0001', '--password', 'Secret123'])).toThrow(CliError);
     expect(() => parseCreateAdminArgs(['--site', 'tw_web', '--account', 'boss', '--password', 'Secret123'])).toThrow(/8 to 12/);
     expect(() => parseCreateAdminArgs(['--site', 'tw_web', '--account', 'boss0001', '--password', 'short'])).toThrow(/password/);
-    expect(parseCreateAdminArgs(['--site', 'tw_web', '--account', 'boss0001', '--password', 'Secret123'])).toMatchObject({ site: 'tw_web', accountNo: 'boss0001' });
+    expect(parseCreateAdminArgs(['--site', 'tw_web', '--account', 'boss0001', '--password', 'Secret123'])).toMatchObject({
+      site: 'tw_web',
+      accountNo: 'boss0001',
+    });
   });
 
   it('refuses a site that already has an admin', async () => {
-    await expect(createAdmin(ctx.database.db, { site: 'tw_web', accountNo: 'boss0001', password: 'Secret123' })).rejects.toThrow(/already has an admin/);
+    await expect(createAdmin(ctx.database.db, { site: 'tw_web', accountNo: 'boss0001', password: 'Secret123' })).rejects.toThrow(
+      /already has an admin/,
+    );
   });
 
   it('creates the first admin of an empty site, who can sign in, and logs it', async () => {

@@ -14,13 +14,29 @@ beforeAll(async () => {
   const agent = await signinAs(ctx.app, 'agentB01', { ip: freshIp() });
   // 23 anonymous script errors, then five of other kinds (one signed in), then one on tw_mc
   for (let i = 1; i <= 23; i += 1) {
-    await report(ctx, { entries: [entry({ message: `script error ${String(i).padStart(2, '0')}` })] }, { ip: '10.9.0.1', headers: { 'user-agent': 'UA-test' } });
+    await report(
+      ctx,
+      { entries: [entry({ message: `script error ${String(i).padStart(2, '0')}` })] },
+      { ip: '10.9.0.1', headers: { 'user-agent': 'UA-test' } },
+    );
   }
-  await report(ctx, { entries: [entry({ type: 'promise', name: 'UnhandledRejection', message: 'fetch failed' })] }, { ip: '10.9.0.2', token: agent });
-  await report(ctx, { entries: [entry({ type: 'resource', name: 'IMG', message: 'load failed', url: 'http://localhost:3000/Dashboard' })] }, { ip: '10.9.0.2' });
+  await report(
+    ctx,
+    { entries: [entry({ type: 'promise', name: 'UnhandledRejection', message: 'fetch failed' })] },
+    { ip: '10.9.0.2', token: agent },
+  );
+  await report(
+    ctx,
+    { entries: [entry({ type: 'resource', name: 'IMG', message: 'load failed', url: 'http://localhost:3000/Dashboard' })] },
+    { ip: '10.9.0.2' },
+  );
   await report(ctx, { entries: [entry({ type: 'react', name: 'RenderError', message: '100% broken_thing' })] }, { ip: '10.9.0.2' });
   await report(ctx, { entries: [entry({ type: 'react', name: 'RenderError', message: '100 percent brokenXthing' })] }, { ip: '10.9.0.2' });
-  await report(ctx, { entries: [entry({ type: 'script', name: 'SyntaxError', message: 'Unexpected token', time: '2026-11-20 09:30:00' })] }, { ip: '10.9.0.2' });
+  await report(
+    ctx,
+    { entries: [entry({ type: 'script', name: 'SyntaxError', message: 'Unexpected token', time: '2026-11-20 09:30:00' })] },
+    { ip: '10.9.0.2' },
+  );
   await report(ctx, { entries: [entry({ message: 'cabinet only' })] }, { ip: '10.9.0.3', ...MC });
 });
 
@@ -31,7 +47,14 @@ describe('POST /api/manage/error_log/list', () => {
     const b = body(res);
     expect(b).toMatchObject({ code: 0, success: true, data: { page: 1, pageSize: 10, total: 28 } });
     expect(b.data.list).toHaveLength(10);
-    expect(b.data.list[0]).toMatchObject({ type: 'script', name: 'SyntaxError', message: 'Unexpected token', time: '2026-11-20 09:30:00', accountNo: null, ip: '10.9.0.2' });
+    expect(b.data.list[0]).toMatchObject({
+      type: 'script',
+      name: 'SyntaxError',
+      message: 'Unexpected token',
+      time: '2026-11-20 09:30:00',
+      accountNo: null,
+      ip: '10.9.0.2',
+    });
     const ids = b.data.list.map((r: { id: number }) => r.id);
     expect([...ids].sort((x, y) => y - x)).toEqual(ids);
 

@@ -19,7 +19,10 @@ describe('POST /api/manage/error_log/report', () => {
   it('stores every entry without a session: site from the host, no account, user agent, ip, receipt time', async () => {
     const ip = freshIp();
     const before = await rowCount(ctx);
-    const entries = [entry({ type: 'promise', message: 'first' }), entry({ type: 'resource', message: 'second', url: 'http://localhost:3000/log/index' })];
+    const entries = [
+      entry({ type: 'promise', message: 'first' }),
+      entry({ type: 'resource', message: 'second', url: 'http://localhost:3000/log/index' }),
+    ];
     const res = await report(ctx, { entries }, { ip, headers: { 'user-agent': 'TestBrowser/1.0' } });
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({ code: 0, success: true, message: '', data: { accepted: 2 } });
@@ -55,7 +58,11 @@ describe('POST /api/manage/error_log/report', () => {
     const ip = freshIp();
     const token = await signinAs(ctx.app, 'agentA02', { ip });
     await call(ctx.app, 'POST', '/api/manage/signout', undefined, { site: 'tw_web', token, ip });
-    for (const headers of [{ authorization: `Bearer ${token}` }, { authorization: `Bearer ${'x'.repeat(43)}` }, { authorization: 'Basic abc' }]) {
+    for (const headers of [
+      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${'x'.repeat(43)}` },
+      { authorization: 'Basic abc' },
+    ]) {
       const res = await report(ctx, { entries: [entry({ message: headers.authorization.slice(0, 12) })] }, { ip, headers });
       expect(res.statusCode).toBe(200);
       const [row] = await lastRows(1);
@@ -64,7 +71,11 @@ describe('POST /api/manage/error_log/report', () => {
   });
 
   it('takes the site from the host', async () => {
-    const res = await report(ctx, { entries: [entry({ message: 'from tw_mc' })] }, { ip: freshIp(), site: 'tw_mc', host: 'tw-mc.localhost' });
+    const res = await report(
+      ctx,
+      { entries: [entry({ message: 'from tw_mc' })] },
+      { ip: freshIp(), site: 'tw_mc', host: 'tw-mc.localhost' },
+    );
     expect(body(res).success).toBe(true);
     const [row] = await lastRows(1);
     expect(row).toMatchObject({ site_id: 'tw_mc', message: 'from tw_mc' });
@@ -119,7 +130,11 @@ describe('POST /api/manage/error_log/report', () => {
   });
 
   it(`refuses a body over ${CLIENT_ERROR_REPORT_MAX_BYTES} bytes with the 413 envelope, although each field is within its limit`, async () => {
-    const big = entry({ message: 'm'.repeat(CLIENT_ERROR_LIMITS.message), stack: 's'.repeat(CLIENT_ERROR_LIMITS.stack), detail: 'd'.repeat(CLIENT_ERROR_LIMITS.detail) });
+    const big = entry({
+      message: 'm'.repeat(CLIENT_ERROR_LIMITS.message),
+      stack: 's'.repeat(CLIENT_ERROR_LIMITS.stack),
+      detail: 'd'.repeat(CLIENT_ERROR_LIMITS.detail),
+    });
     const payload = { entries: Array.from({ length: 5 }, () => big) };
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeGreaterThan(CLIENT_ERROR_REPORT_MAX_BYTES);
     // well under the app-wide body limit (1 MiB): the route's own limit refuses it
@@ -142,18 +157,25 @@ describe('POST /api/manage/error_log/report', () => {
     expect(await rowCount(ctx)).toBe(before);
     // another address is not affected; other routes are not limited
     expect(body(await report(ctx, { entries: [entry()] }, { ip: freshIp() })).success).toBe(true);
-    for (let i = 0; i < 6; i++) expect((await call(ctx.app, 'POST', '/api/manage/userinfo', {}, { site: 'tw_web', ip })).statusCode).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await call(ctx.app, 'POST', '/api/manage/userinfo', {}, { site: 'tw_web', ip })).statusCode).toBe(401);
   });
 
   it('has its own limit when the global one is on: neither counts towards the other', async () => {
-    const app = await buildApp({ db: ctx.database.db, pool: ctx.database.pool, config: { rateLimit: { max: 2, timeWindowMs: 60_000 }, clientErrors: { rateLimit: { max: 4, timeWindowMs: 60_000 } } } });
+    const app = await buildApp({
+      db: ctx.database.db,
+      pool: ctx.database.pool,
+      config: { rateLimit: { max: 2, timeWindowMs: 60_000 }, clientErrors: { rateLimit: { max: 4, timeWindowMs: 60_000 } } },
+    });
     try {
-      const send = () => app.inject({ method: 'POST', url: '/api/manage/error_log/report', payload: { entries: [entry()] }, remoteAddress: '10.250.0.1' });
+      const send = () =>
+        app.inject({ method: 'POST', url: '/api/manage/error_log/report', payload: { entries: [entry()] }, remoteAddress: '10.250.0.1' });
       const reports: number[] = [];
       for (let i = 0; i < 5; i++) reports.push((await send()).statusCode);
       expect(reports).toEqual([200, 200, 200, 200, 429]);
       const others: number[] = [];
-      for (let i = 0; i < 3; i++) others.push((await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.250.0.1' })).statusCode);
+      for (let i = 0; i < 3; i++)
+        others.push((await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.250.0.1' })).statusCode);
       expect(others).toEqual([200, 200, 429]);
     } finally {
       await app.close();
@@ -162,12 +184,25 @@ describe('POST /api/manage/error_log/report', () => {
 
   describe('retention', () => {
     it('keeps the newest rows per site up to the cap; other sites are untouched', async () => {
-      const app = await buildApp({ db: ctx.database.db, pool: ctx.database.pool, config: { rateLimit: false, clientErrors: { rateLimit: false, maxRowsPerSite: 3 } } });
+      const app = await buildApp({
+        db: ctx.database.db,
+        pool: ctx.database.pool,
+        config: { rateLimit: false, clientErrors: { rateLimit: false, maxRowsPerSite: 3 } },
+      });
       try {
         await ctx.database.pool.query(`delete from client_errors`);
-        await app.inject({ method: 'POST', url: '/api/manage/error_log/report', headers: { host: 'richman.localhost' }, payload: { entries: [entry({ message: 'richman' })] } });
+        await app.inject({
+          method: 'POST',
+          url: '/api/manage/error_log/report',
+          headers: { host: 'richman.localhost' },
+          payload: { entries: [entry({ message: 'richman' })] },
+        });
         for (let i = 1; i <= 4; i++) {
-          const res = await app.inject({ method: 'POST', url: '/api/manage/error_log/report', payload: { entries: [entry({ message: `m${i}a` }), entry({ message: `m${i}b` })] } });
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/manage/error_log/report',
+            payload: { entries: [entry({ message: `m${i}a` }), entry({ message: `m${i}b` })] },
+          });
           expect(res.statusCode).toBe(200);
         }
         const { rows } = await ctx.database.pool.query(`select site_id, message from client_errors order by id`);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compareBalances, compareWithCashLog, compareWithLedger, parseCsv, type CashRow, type KeyRecord, type LedgerRow } from './harness.js';
+import {
+  compareBalances,
+  compareWithCashLog,
+  compareWithLedger,
+  parseCsv,
+  type CashRow,
+  type KeyRecord,
+  type LedgerRow,
+} from './harness.js';
 
 /** The load tests' checks must catch what they claim to catch: each kind of damage, once. */
 
@@ -17,7 +25,14 @@ const rec = (key: string, final: KeyRecord['final'], transactionId?: string): Ke
   sawTimeout: false,
   request: { url: '/api/manage/agent/recharge', token: 't', body: {}, headers: {} },
 });
-const row = (key: string, transactionId: string, entries = [{ accountId: 10, amountMinor: -500n }, { accountId: 20, amountMinor: 500n }]): LedgerRow => ({
+const row = (
+  key: string,
+  transactionId: string,
+  entries = [
+    { accountId: 10, amountMinor: -500n },
+    { accountId: 20, amountMinor: 500n },
+  ],
+): LedgerRow => ({
   key,
   transactionId,
   kind: 'RECHARGE',
@@ -27,7 +42,10 @@ const row = (key: string, transactionId: string, entries = [{ accountId: 10, amo
 
 describe('compareWithLedger', () => {
   it('accepts exactly-once, nothing for refused, at most one for unknown', () => {
-    const rows = new Map([['k1', [row('k1', '1')]], ['k3', [row('k3', '3')]]]);
+    const rows = new Map([
+      ['k1', [row('k1', '1')]],
+      ['k3', [row('k3', '3')]],
+    ]);
     expect(compareWithLedger([rec('k1', 'ok', '1'), rec('k2', 'refused'), rec('k3', 'unknown'), rec('k4', 'unknown')], rows)).toEqual([]);
   });
 
@@ -41,20 +59,90 @@ describe('compareWithLedger', () => {
   });
 
   it('catches half-written, unbalanced and misdirected entries', () => {
-    expect(compareWithLedger([rec('k1', 'ok', '1')], new Map([['k1', [row('k1', '1', [{ accountId: 10, amountMinor: -500n }])]]]))).not.toEqual([]);
-    expect(compareWithLedger([rec('k1', 'ok', '1')], new Map([['k1', [row('k1', '1', [{ accountId: 10, amountMinor: -400n }, { accountId: 20, amountMinor: 500n }])]]]))).not.toEqual([]);
-    expect(compareWithLedger([rec('k1', 'ok', '1')], new Map([['k1', [row('k1', '1', [{ accountId: 20, amountMinor: -500n }, { accountId: 10, amountMinor: 500n }])]]]))).not.toEqual([]);
+    expect(
+      compareWithLedger([rec('k1', 'ok', '1')], new Map([['k1', [row('k1', '1', [{ accountId: 10, amountMinor: -500n }])]]])),
+    ).not.toEqual([]);
+    expect(
+      compareWithLedger(
+        [rec('k1', 'ok', '1')],
+        new Map([
+          [
+            'k1',
+            [
+              row('k1', '1', [
+                { accountId: 10, amountMinor: -400n },
+                { accountId: 20, amountMinor: 500n },
+              ]),
+            ],
+          ],
+        ]),
+      ),
+    ).not.toEqual([]);
+    expect(
+      compareWithLedger(
+        [rec('k1', 'ok', '1')],
+        new Map([
+          [
+            'k1',
+            [
+              row('k1', '1', [
+                { accountId: 20, amountMinor: -500n },
+                { accountId: 10, amountMinor: 500n },
+              ]),
+            ],
+          ],
+        ]),
+      ),
+    ).not.toEqual([]);
   });
 });
 
 describe('compareBalances', () => {
   const rows = new Map([['k1', [row('k1', '1')]]]);
   it('accepts balances = before + entries', () => {
-    expect(compareBalances(new Map([[10, 1000n], [20, 0n]]), new Map([[10, 500n], [20, 500n]]), rows)).toEqual([]);
+    expect(
+      compareBalances(
+        new Map([
+          [10, 1000n],
+          [20, 0n],
+        ]),
+        new Map([
+          [10, 500n],
+          [20, 500n],
+        ]),
+        rows,
+      ),
+    ).toEqual([]);
   });
   it('catches a lost update and a move outside the ledger', () => {
-    expect(compareBalances(new Map([[10, 1000n], [20, 0n]]), new Map([[10, 500n], [20, 0n]]), rows)).toHaveLength(1);
-    expect(compareBalances(new Map([[10, 1000n], [20, 0n], [30, 7n]]), new Map([[10, 500n], [20, 500n], [30, 8n]]), rows)).toHaveLength(1);
+    expect(
+      compareBalances(
+        new Map([
+          [10, 1000n],
+          [20, 0n],
+        ]),
+        new Map([
+          [10, 500n],
+          [20, 0n],
+        ]),
+        rows,
+      ),
+    ).toHaveLength(1);
+    expect(
+      compareBalances(
+        new Map([
+          [10, 1000n],
+          [20, 0n],
+          [30, 7n],
+        ]),
+        new Map([
+          [10, 500n],
+          [20, 500n],
+          [30, 8n],
+        ]),
+        rows,
+      ),
+    ).toHaveLength(1);
   });
 });
 
@@ -63,13 +151,21 @@ describe('compareWithCashLog', () => {
   it('wants the two entries of an accepted request under its id, nothing for a refused one', () => {
     expect(compareWithCashLog([rec('k1', 'ok', '1')], new Map([['load k1', [cash('1', '-5.00'), cash('1', '5.00')]]]))).toEqual([]);
     expect(compareWithCashLog([rec('k1', 'ok', '1')], new Map([['load k1', [cash('1', '-5.00')]]]))).toHaveLength(1);
-    expect(compareWithCashLog([rec('k1', 'ok', '1')], new Map([['load k1', [cash('1', '-5.00'), cash('1', '5.00'), cash('2', '-5.00'), cash('2', '5.00')]]]))).toHaveLength(1);
+    expect(
+      compareWithCashLog(
+        [rec('k1', 'ok', '1')],
+        new Map([['load k1', [cash('1', '-5.00'), cash('1', '5.00'), cash('2', '-5.00'), cash('2', '5.00')]]]),
+      ),
+    ).toHaveLength(1);
     expect(compareWithCashLog([rec('k1', 'refused')], new Map([['load k1', [cash('1', '-5.00'), cash('1', '5.00')]]]))).toHaveLength(1);
   });
 });
 
 describe('parseCsv', () => {
   it('reads quoted fields, doubled quotes, CRLF and a BOM', () => {
-    expect(parseCsv('\uFEFFa,b,c\r\n1,"x, ""y""",-5.00\r\n')).toEqual([['a', 'b', 'c'], ['1', 'x, "y"', '-5.00']]);
+    expect(parseCsv('\uFEFFa,b,c\r\n1,"x, ""y""",-5.00\r\n')).toEqual([
+      ['a', 'b', 'c'],
+      ['1', 'x, "y"', '-5.00'],
+    ]);
   });
 });

@@ -37,11 +37,30 @@ import {
  */
 
 const CLIENT_AGENTS = [
-  'agentA01', 'agentA02', 'agentA03',
-  'agentB01', 'agentB02', 'agentB03', 'agentB04', 'agentB05', 'agentB06',
-  'agentC01', 'agentC02', 'agentC03', 'agentC04', 'agentC05', 'agentC06',
-  'agentC07', 'agentC08', 'agentC09', 'agentC10', 'agentC11', 'agentC12',
-  'agentD01', 'agentD02', 'agentD03',
+  'agentA01',
+  'agentA02',
+  'agentA03',
+  'agentB01',
+  'agentB02',
+  'agentB03',
+  'agentB04',
+  'agentB05',
+  'agentB06',
+  'agentC01',
+  'agentC02',
+  'agentC03',
+  'agentC04',
+  'agentC05',
+  'agentC06',
+  'agentC07',
+  'agentC08',
+  'agentC09',
+  'agentC10',
+  'agentC11',
+  'agentC12',
+  'agentD01',
+  'agentD02',
+  'agentD03',
 ];
 
 let url: string;

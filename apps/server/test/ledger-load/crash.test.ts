@@ -44,8 +44,22 @@ import {
  */
 
 const CLIENT_AGENTS = [
-  'agentA01', 'agentA02', 'agentA03', 'agentB01', 'agentB02', 'agentB03', 'agentB04', 'agentB05',
-  'agentB06', 'agentC01', 'agentC02', 'agentC03', 'agentC04', 'agentC05', 'agentC06', 'agentC07',
+  'agentA01',
+  'agentA02',
+  'agentA03',
+  'agentB01',
+  'agentB02',
+  'agentB03',
+  'agentB04',
+  'agentB05',
+  'agentB06',
+  'agentC01',
+  'agentC02',
+  'agentC03',
+  'agentC04',
+  'agentC05',
+  'agentC06',
+  'agentC07',
 ];
 
 let url: string;
@@ -72,7 +86,13 @@ async function clients(port: number, tree: Map<number, Account>): Promise<LoadCl
     const tokens = await Promise.all(batch.map((no) => signin(port, no)));
     batch.forEach((no, j) => {
       const me = byNo.get(no)!;
-      out.push({ accountNo: no, id: me.id, token: tokens[j]!, children: [...tree.values()].filter((a) => a.parentId === me.id), ports: [port] });
+      out.push({
+        accountNo: no,
+        id: me.id,
+        token: tokens[j]!,
+        children: [...tree.values()].filter((a) => a.parentId === me.id),
+        ports: [port],
+      });
     });
   }
   return out;
@@ -80,7 +100,12 @@ async function clients(port: number, tree: Map<number, Account>): Promise<LoadCl
 
 /** Resends `rec` unchanged (same key, same body, same session) to `port`. */
 function resend(port: number, rec: KeyRecord) {
-  return request(port, 'POST', rec.request.url, { token: rec.request.token, body: rec.request.body, headers: rec.request.headers, timeoutMs: 15_000 });
+  return request(port, 'POST', rec.request.url, {
+    token: rec.request.token,
+    body: rec.request.body,
+    headers: rec.request.headers,
+    timeoutMs: 15_000,
+  });
 }
 
 interface CrashTarget {
@@ -117,7 +142,9 @@ async function crashAndProve(label: string, target: CrashTarget) {
   const t0 = Date.now();
   while (Date.now() - t0 < 8000) {
     await sleep(50);
-    const { rows } = await pool.query<{ n: string }>(`select count(*)::text as n from ledger_transactions where idempotency_key like $1`, [`${run}-%`]);
+    const { rows } = await pool.query<{ n: string }>(`select count(*)::text as n from ledger_transactions where idempotency_key like $1`, [
+      `${run}-%`,
+    ]);
     if (Number(rows[0]!.n) >= 250) break;
   }
   await pool.end();
@@ -171,7 +198,9 @@ async function crashAndProve(label: string, target: CrashTarget) {
         rec.code = reply.body.code;
       }
     }
-    console.info(`[ledger-crash ${label}] ${unknown.length} unanswered at the kill: ${wereIn} were in (replayed after the restart), ${unknown.length - wereIn} were out`);
+    console.info(
+      `[ledger-crash ${label}] ${unknown.length} unanswered at the kill: ${wereIn} were in (replayed after the restart), ${unknown.length - wereIn} were out`,
+    );
 
     // now every key has a definite outcome: exactly once, or not at all
     const after = await ledgerRowsByKeyPrefix(pool, run);
@@ -242,7 +271,8 @@ describe('ledger crash safety', () => {
         const restart = existsSync(path.join(pgDir, 'PG_VERSION'));
         const s = await startServer({ DATA_DIR: dataDir });
         // the restart really recovered a crashed cluster
-        if (restart) expect(readFileSync(path.join(pgDir, 'postgres.log'), 'utf8')).toMatch(/not properly shut down|automatic recovery in progress/);
+        if (restart)
+          expect(readFileSync(path.join(pgDir, 'postgres.log'), 'utf8')).toMatch(/not properly shut down|automatic recovery in progress/);
         return s;
       },
       kill: async (s) => {

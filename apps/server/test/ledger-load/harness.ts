@@ -34,7 +34,9 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
   const port = await findFreePort();
   const base = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'NODE_OPTIONS', 'VITEST', 'NODE_ENV', 'DATA_DIR', 'PORT'].includes(k) && !k.startsWith('VITEST_')),
+    Object.entries(process.env).filter(
+      ([k]) => !['DATABASE_URL', 'NODE_OPTIONS', 'VITEST', 'NODE_ENV', 'DATA_DIR', 'PORT'].includes(k) && !k.startsWith('VITEST_'),
+    ),
   );
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
@@ -152,10 +154,16 @@ export interface Account {
 
 /** Every non-shadow account of tw_web. */
 export async function loadTree(pool: pg.Pool): Promise<Map<number, Account>> {
-  const { rows } = await pool.query<{ id: number; account_no: string; kind: 'AGENT' | 'PLAYER'; parent_id: number | null; balance: string }>(
-    `select id, account_no, kind, parent_id, balance::text from accounts where site_id = 'tw_web' and not is_shadow order by id`,
+  const { rows } = await pool.query<{
+    id: number;
+    account_no: string;
+    kind: 'AGENT' | 'PLAYER';
+    parent_id: number | null;
+    balance: string;
+  }>(`select id, account_no, kind, parent_id, balance::text from accounts where site_id = 'tw_web' and not is_shadow order by id`);
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, accountNo: r.account_no, kind: r.kind, parentId: r.parent_id, balance: BigInt(r.balance) }]),
   );
-  return new Map(rows.map((r) => [r.id, { id: r.id, accountNo: r.account_no, kind: r.kind, parentId: r.parent_id, balance: BigInt(r.balance) }]));
 }
 
 export async function balances(pool: pg.Pool): Promise<Map<number, bigint>> {
@@ -266,8 +274,17 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
           else headers['idempotency-key'] = key;
           const url = creditPath(child.kind, op);
           const rec: KeyRecord = {
-            key, client: c.accountNo, op, callerId: c.id, childId: child.id, childKind: child.kind, amountMinor,
-            final: 'unknown', attempts: 0, sawTimeout: false, request: { url, token: c.token, body, headers },
+            key,
+            client: c.accountNo,
+            op,
+            callerId: c.id,
+            childId: child.id,
+            childKind: child.kind,
+            amountMinor,
+            final: 'unknown',
+            attempts: 0,
+            sawTimeout: false,
+            request: { url, token: c.token, body, headers },
           };
           records.push(rec);
           const send = (timeoutMs: number, port = nextPort(), b: Record<string, unknown> = body) => {
@@ -305,15 +322,19 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
             count(b.data.replayed ? 'okReplayedFirst' : 'ok');
             // a first send that reached us can only be "replayed" after a timed-out earlier attempt
             if (b.data.replayed && !rec.sawTimeout) problems.push(`${key}: replayed:true on the first attempt`);
-            if (b.data.amount !== formatMinorUnits(amountMinor)) problems.push(`${key}: amount ${b.data.amount} ≠ ${formatMinorUnits(amountMinor)}`);
+            if (b.data.amount !== formatMinorUnits(amountMinor))
+              problems.push(`${key}: amount ${b.data.amount} ≠ ${formatMinorUnits(amountMinor)}`);
             const payer = op === 'recharge' ? c.id : child.id;
             const payee = op === 'recharge' ? child.id : c.id;
-            if (b.data.from?.id !== payer || b.data.to?.id !== payee) problems.push(`${key}: from/to ${b.data.from?.id}→${b.data.to?.id}, expected ${payer}→${payee}`);
+            if (b.data.from?.id !== payer || b.data.to?.id !== payee)
+              problems.push(`${key}: from/to ${b.data.from?.id}→${b.data.to?.id}, expected ${payer}→${payee}`);
             if (!b.data.replayed) {
               const f = b.data.from;
               const t = b.data.to;
-              if (toMinorUnits(f.balanceBefore) - amountMinor !== toMinorUnits(f.balanceAfter)) problems.push(`${key}: payer ${f.balanceBefore} − ${b.data.amount} ≠ ${f.balanceAfter}`);
-              if (toMinorUnits(t.balanceBefore) + amountMinor !== toMinorUnits(t.balanceAfter)) problems.push(`${key}: payee ${t.balanceBefore} + ${b.data.amount} ≠ ${t.balanceAfter}`);
+              if (toMinorUnits(f.balanceBefore) - amountMinor !== toMinorUnits(f.balanceAfter))
+                problems.push(`${key}: payer ${f.balanceBefore} − ${b.data.amount} ≠ ${f.balanceAfter}`);
+              if (toMinorUnits(t.balanceBefore) + amountMinor !== toMinorUnits(t.balanceAfter))
+                problems.push(`${key}: payee ${t.balanceBefore} + ${b.data.amount} ≠ ${t.balanceAfter}`);
             }
           } else if (ACCEPTABLE_REFUSALS.has(b.code)) {
             rec.final = 'refused';
@@ -336,7 +357,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
                 return;
               }
               problems.push(`${key}: replay got ${again.kind}`);
-            } else if (!again.body.success || again.body.data.replayed !== true || String(again.body.data.transactionId) !== rec.transactionId) {
+            } else if (
+              !again.body.success ||
+              again.body.data.replayed !== true ||
+              String(again.body.data.transactionId) !== rec.transactionId
+            ) {
               problems.push(`${key}: replay answered ${JSON.stringify(again.body)} (first: ${rec.transactionId})`);
             } else if (again.body.data.amount !== rec.result.amount || again.body.data.from.balanceAfter !== rec.result.from.balanceAfter) {
               problems.push(`${key}: replay differs from the first answer`);
@@ -386,7 +411,13 @@ export interface LedgerRow {
 
 /** The ledger's transactions (with their entries) whose idempotency key starts with `prefix`. */
 export async function ledgerRowsByKeyPrefix(pool: pg.Pool, prefix: string): Promise<Map<string, LedgerRow[]>> {
-  const { rows } = await pool.query<{ key: string; id: string; kind: string; amount: string; entries: { account_id: number; amount: string }[] }>(
+  const { rows } = await pool.query<{
+    key: string;
+    id: string;
+    kind: string;
+    amount: string;
+    entries: { account_id: number; amount: string }[];
+  }>(
     `select t.idempotency_key as key, t.id::text as id, t.kind,
             (select coalesce(sum(e.amount), 0) from ledger_entries e where e.transaction_id = t.id and e.amount > 0)::text as amount,
             coalesce((select json_agg(json_build_object('account_id', e.account_id, 'amount', e.amount::text))
@@ -398,7 +429,13 @@ export async function ledgerRowsByKeyPrefix(pool: pg.Pool, prefix: string): Prom
   const byKey = new Map<string, LedgerRow[]>();
   for (const r of rows) {
     const list = byKey.get(r.key) ?? [];
-    list.push({ key: r.key, transactionId: r.id, kind: r.kind, amountMinor: BigInt(r.amount), entries: r.entries.map((e) => ({ accountId: e.account_id, amountMinor: BigInt(e.amount) })) });
+    list.push({
+      key: r.key,
+      transactionId: r.id,
+      kind: r.kind,
+      amountMinor: BigInt(r.amount),
+      entries: r.entries.map((e) => ({ accountId: e.account_id, amountMinor: BigInt(e.amount) })),
+    });
     byKey.set(r.key, list);
   }
   return byKey;
@@ -417,7 +454,8 @@ export function compareWithLedger(records: KeyRecord[], rows: Map<string, Ledger
     const found = rows.get(r.key) ?? [];
     if (r.final === 'ok') {
       if (found.length !== 1) problems.push(`${r.key}: accepted, ${found.length} ledger rows`);
-      else if (found[0]!.transactionId !== r.transactionId) problems.push(`${r.key}: accepted as ${r.transactionId}, ledger has ${found[0]!.transactionId}`);
+      else if (found[0]!.transactionId !== r.transactionId)
+        problems.push(`${r.key}: accepted as ${r.transactionId}, ledger has ${found[0]!.transactionId}`);
     } else if (r.final === 'refused') {
       if (found.length !== 0) problems.push(`${r.key}: refused (${r.code}), ${found.length} ledger rows`);
     } else if (found.length > 1) {
@@ -432,7 +470,9 @@ export function compareWithLedger(records: KeyRecord[], rows: Map<string, Ledger
       const net = new Map<number, bigint>();
       for (const e of row.entries) net.set(e.accountId, (net.get(e.accountId) ?? 0n) + e.amountMinor);
       if (net.get(payer) !== -r.amountMinor || net.get(payee) !== r.amountMinor || [...net.values()].filter((v) => v !== 0n).length !== 2) {
-        problems.push(`${r.key}: entries ${JSON.stringify(row.entries, (_k, v) => (typeof v === 'bigint' ? String(v) : v))} do not move ${r.amountMinor} from ${payer} to ${payee}`);
+        problems.push(
+          `${r.key}: entries ${JSON.stringify(row.entries, (_k, v) => (typeof v === 'bigint' ? String(v) : v))} do not move ${r.amountMinor} from ${payer} to ${payee}`,
+        );
       }
     }
   }
@@ -445,7 +485,8 @@ export function compareWithLedger(records: KeyRecord[], rows: Map<string, Ledger
  */
 export function compareBalances(before: Map<number, bigint>, after: Map<number, bigint>, rows: Map<string, LedgerRow[]>): string[] {
   const expected = new Map(before);
-  for (const list of rows.values()) for (const row of list) for (const e of row.entries) expected.set(e.accountId, (expected.get(e.accountId) ?? 0n) + e.amountMinor);
+  for (const list of rows.values())
+    for (const row of list) for (const e of row.entries) expected.set(e.accountId, (expected.get(e.accountId) ?? 0n) + e.amountMinor);
   const problems: string[] = [];
   for (const [id, want] of expected) if (after.get(id) !== want) problems.push(`account ${id}: balance ${after.get(id)}, expected ${want}`);
   return problems;
@@ -465,12 +506,15 @@ export function summary(report: LoadReport): string {
 
 export function getText(port: number, url: string, token: string, timeoutMs = 60_000): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: 'GET', path: url, headers: { 'x-site-id': 'tw_web', authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'GET', path: url, headers: { 'x-site-id': 'tw_web', authorization: `Bearer ${token}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')));
     req.on('error', reject);
     req.end();
@@ -548,7 +592,12 @@ export function compareWithCashLog(records: KeyRecord[], byMemo: Map<string, Cas
     if (r.final === 'ok') {
       const amount = formatMinorUnits(r.amountMinor);
       const amounts = rows.map((x) => x.amount).sort();
-      if (rows.length !== 2 || rows.some((x) => x.transactionId !== r.transactionId) || amounts[0] !== `-${amount}` || amounts[1] !== amount) {
+      if (
+        rows.length !== 2 ||
+        rows.some((x) => x.transactionId !== r.transactionId) ||
+        amounts[0] !== `-${amount}` ||
+        amounts[1] !== amount
+      ) {
         problems.push(`${r.key}: accepted as ${r.transactionId} (${amount}); cash log rows ${JSON.stringify(rows)}`);
       }
     } else if (r.final === 'refused' && rows.length > 0) {

@@ -17,10 +17,14 @@ const check = async (token = admin) => call(ctx.app, 'GET', '/api/manage/ledger/
 async function cli(...args: string[]): Promise<{ code: number; out: string }> {
   const url = (ctx.database.pool.options as { connectionString: string }).connectionString;
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=source', '--import', 'tsx', path.join('src', 'cli', 'ledger-check.ts'), ...args], {
-      cwd: SERVER_ROOT,
-      env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test' },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', path.join('src', 'cli', 'ledger-check.ts'), ...args],
+      {
+        cwd: SERVER_ROOT,
+        env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test' },
+      },
+    );
     return { code: 0, out: stdout };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -41,7 +45,11 @@ describe('ledger invariant check', () => {
     expect(result.sites).toHaveLength(4);
     for (const s of result.sites) {
       expect(s).toMatchObject({ sumOfBalances: '0.00', balanceMismatches: [], forbiddenNegatives: [], unbalancedTransactions: [] });
-      const [others] = await q<{ s: string }>(ctx, 'select sum(balance)::text as s from accounts where site_id = $1 and parent_id is not null', [s.siteId]);
+      const [others] = await q<{ s: string }>(
+        ctx,
+        'select sum(balance)::text as s from accounts where site_id = $1 and parent_id is not null',
+        [s.siteId],
+      );
       expect(s.houseIssued).toBe(`${BigInt(others!.s) / 100n}.${(BigInt(others!.s) % 100n).toString().padStart(2, '0')}`);
       expect(s.accountsChecked).toBe(339);
     }
@@ -58,7 +66,10 @@ describe('ledger invariant check', () => {
       expect(body(await credit(ctx, admin, 'agent/withdraw', { id: ids.agentA01, amount: '0.99' })).success).toBe(true);
     }
     const res = await check();
-    expect(body(res)).toMatchObject({ success: true, data: { ok: true, sites: [{ siteId: 'tw_web', sumOfBalances: '0.00', balanceMismatches: [] }] } });
+    expect(body(res)).toMatchObject({
+      success: true,
+      data: { ok: true, sites: [{ siteId: 'tw_web', sumOfBalances: '0.00', balanceMismatches: [] }] },
+    });
   });
 
   it('is the admin’s alone: agents and shadows get PERMISSION_DENIED', async () => {
@@ -107,19 +118,39 @@ describe('ledger invariant check', () => {
   });
 
   it('the ledger is append-only: entries never change or vanish; a stored result is final', async () => {
-    await expect(q(ctx, 'update ledger_entries set amount = amount + 1 where id = (select min(id) from ledger_entries)')).rejects.toThrow(/append-only/);
+    await expect(q(ctx, 'update ledger_entries set amount = amount + 1 where id = (select min(id) from ledger_entries)')).rejects.toThrow(
+      /append-only/,
+    );
     await expect(q(ctx, 'delete from ledger_entries where id = (select min(id) from ledger_entries)')).rejects.toThrow(/append-only/);
     await expect(q(ctx, 'truncate ledger_entries cascade')).rejects.toThrow(/append-only/);
-    await expect(q(ctx, 'delete from ledger_transactions where id = (select max(id) from ledger_transactions)')).rejects.toThrow(/append-only/);
-    await expect(q(ctx, `update ledger_transactions set result = '{}'::jsonb where id = (select max(id) from ledger_transactions)`)).rejects.toThrow(/append-only/);
-    await expect(q(ctx, `update ledger_transactions set memo = 'x' where id = (select max(id) from ledger_transactions)`)).rejects.toThrow(/append-only/);
-    await expect(q(ctx, `update ledger_transactions set result = '{}'::jsonb where id = (select min(id) from ledger_transactions where result is null)`)).rejects.toThrow(/append-only/);
+    await expect(q(ctx, 'delete from ledger_transactions where id = (select max(id) from ledger_transactions)')).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(
+      q(ctx, `update ledger_transactions set result = '{}'::jsonb where id = (select max(id) from ledger_transactions)`),
+    ).rejects.toThrow(/append-only/);
+    await expect(q(ctx, `update ledger_transactions set memo = 'x' where id = (select max(id) from ledger_transactions)`)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(
+      q(
+        ctx,
+        `update ledger_transactions set result = '{}'::jsonb where id = (select min(id) from ledger_transactions where result is null)`,
+      ),
+    ).rejects.toThrow(/append-only/);
     await expect(q(ctx, 'truncate ledger_transactions cascade')).rejects.toThrow(/append-only/);
   });
 
   it('detects a transaction whose entries do not sum to zero (last: the ledger cannot be repaired)', async () => {
-    const [tx] = await q<{ id: string }>(ctx, "insert into ledger_transactions (site_id, kind, memo) values ('tw_web', 'REFUND', 'forged') returning id::text");
-    await q(ctx, "insert into ledger_entries (transaction_id, site_id, account_id, kind, amount, balance_after) values ($1, 'tw_web', $2, 'REFUND', 1, 1)", [tx!.id, ids.player091]);
+    const [tx] = await q<{ id: string }>(
+      ctx,
+      "insert into ledger_transactions (site_id, kind, memo) values ('tw_web', 'REFUND', 'forged') returning id::text",
+    );
+    await q(
+      ctx,
+      "insert into ledger_entries (transaction_id, site_id, account_id, kind, amount, balance_after) values ($1, 'tw_web', $2, 'REFUND', 1, 1)",
+      [tx!.id, ids.player091],
+    );
     const data = body(await check()).data;
     expect(data.ok).toBe(false);
     expect(data.sites[0].unbalancedTransactions).toEqual([tx!.id]);

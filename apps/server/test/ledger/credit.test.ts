@@ -11,7 +11,19 @@ beforeAll(async () => {
   admin = await signinAs(ctx.app, 'admin001');
   a01 = await signinAs(ctx.app, 'agentA01');
   ids = {};
-  for (const n of ['admin001', 'agentA01', 'agentA02', 'agentB01', 'agentB03', 'agentC01', 'shadowA01', 'player091', 'player094', 'player097', 'player073']) {
+  for (const n of [
+    'admin001',
+    'agentA01',
+    'agentA02',
+    'agentB01',
+    'agentB03',
+    'agentC01',
+    'shadowA01',
+    'player091',
+    'player094',
+    'player097',
+    'player073',
+  ]) {
     ids[n] = await accountId(ctx, n);
   }
 });
@@ -48,18 +60,47 @@ describe('recharge and withdraw', () => {
     expect(await balanceOf(ctx, 'admin001')).toBe(houseBefore - 12345n);
     expect(await balanceOf(ctx, 'agentA01')).toBe(childBefore + 12345n);
 
-    const entries = await q(ctx, 'select account_id, counterparty_id, kind, amount::text, balance_after::text, operator_id, memo from ledger_entries where transaction_id = $1 order by id', [b.data.transactionId]);
+    const entries = await q(
+      ctx,
+      'select account_id, counterparty_id, kind, amount::text, balance_after::text, operator_id, memo from ledger_entries where transaction_id = $1 order by id',
+      [b.data.transactionId],
+    );
     expect(entries).toEqual([
-      { account_id: ids.admin001, counterparty_id: ids.agentA01, kind: 'RECHARGE', amount: '-12345', balance_after: String(houseBefore - 12345n), operator_id: ids.admin001, memo: 'top up' },
-      { account_id: ids.agentA01, counterparty_id: ids.admin001, kind: 'RECHARGE', amount: '12345', balance_after: String(childBefore + 12345n), operator_id: ids.admin001, memo: 'top up' },
+      {
+        account_id: ids.admin001,
+        counterparty_id: ids.agentA01,
+        kind: 'RECHARGE',
+        amount: '-12345',
+        balance_after: String(houseBefore - 12345n),
+        operator_id: ids.admin001,
+        memo: 'top up',
+      },
+      {
+        account_id: ids.agentA01,
+        counterparty_id: ids.admin001,
+        kind: 'RECHARGE',
+        amount: '12345',
+        balance_after: String(childBefore + 12345n),
+        operator_id: ids.admin001,
+        memo: 'top up',
+      },
     ]);
-    const [log] = await q(ctx, "select action, operator_id, target_id, before, after, ip from operation_logs where target_id = $1 and action = 'RECHARGE' order by id desc limit 1", [ids.agentA01]);
+    const [log] = await q(
+      ctx,
+      "select action, operator_id, target_id, before, after, ip from operation_logs where target_id = $1 and action = 'RECHARGE' order by id desc limit 1",
+      [ids.agentA01],
+    );
     expect(log).toMatchObject({
       action: 'RECHARGE',
       operator_id: ids.admin001,
       target_id: ids.agentA01,
       before: { balance: fmt(childBefore), operatorBalance: fmt(houseBefore) },
-      after: { balance: fmt(childBefore + 12345n), operatorBalance: fmt(houseBefore - 12345n), amount: '123.45', transactionId: b.data.transactionId },
+      after: {
+        balance: fmt(childBefore + 12345n),
+        operatorBalance: fmt(houseBefore - 12345n),
+        amount: '123.45',
+        transactionId: b.data.transactionId,
+      },
       ip: '127.0.0.1',
     });
   });
@@ -76,7 +117,12 @@ describe('recharge and withdraw', () => {
     expect(body(res).success, res.body).toBe(true);
     res = await credit(ctx, a01, 'player/recharge', { id: ids.player091, amount: '0.01' });
     expect(body(res).success, res.body).toBe(true);
-    expect(body(res).data).toMatchObject({ kind: 'RECHARGE', amount: '0.01', from: { accountNo: 'agentA01' }, to: { accountNo: 'player091' } });
+    expect(body(res).data).toMatchObject({
+      kind: 'RECHARGE',
+      amount: '0.01',
+      from: { accountNo: 'agentA01' },
+      to: { accountNo: 'player091' },
+    });
     expect(await balanceOf(ctx, 'agentA01')).toBe(payer - 1001n);
   });
 
@@ -84,10 +130,18 @@ describe('recharge and withdraw', () => {
     const child = await balanceOf(ctx, 'player094');
     const caller = await balanceOf(ctx, 'agentA01');
     const res = await credit(ctx, a01, 'player/withdraw', { id: ids.player094, amount: '1.50' });
-    expect(body(res).data, res.body).toMatchObject({ kind: 'WITHDRAW', amount: '1.50', from: { accountNo: 'player094', balanceBefore: fmt(child), balanceAfter: fmt(child - 150n) }, to: { accountNo: 'agentA01', balanceAfter: fmt(caller + 150n) } });
+    expect(body(res).data, res.body).toMatchObject({
+      kind: 'WITHDRAW',
+      amount: '1.50',
+      from: { accountNo: 'player094', balanceBefore: fmt(child), balanceAfter: fmt(child - 150n) },
+      to: { accountNo: 'agentA01', balanceAfter: fmt(caller + 150n) },
+    });
     const res2 = await credit(ctx, admin, 'agent/withdraw', { id: ids.agentA01, amount: '2.00' });
     expect(body(res2).data, res2.body).toMatchObject({ kind: 'WITHDRAW', from: { accountNo: 'agentA01' }, to: { accountNo: 'admin001' } });
-    const logs = await q(ctx, "select action from operation_logs where action = 'WITHDRAW' and target_id in ($1, $2)", [ids.player094, ids.agentA01]);
+    const logs = await q(ctx, "select action from operation_logs where action = 'WITHDRAW' and target_id in ($1, $2)", [
+      ids.player094,
+      ids.agentA01,
+    ]);
     expect(logs).toHaveLength(2);
   });
 
@@ -182,7 +236,13 @@ describe('who may move credit with whom', () => {
   });
 
   it('answers in the caller language', async () => {
-    const res = await call(ctx.app, 'POST', '/api/manage/agent/recharge', { id: ids.agentB01, amount: '99999999.99' }, { token: a01, site: 'tw_web', lang: 'en', headers: { 'idempotency-key': newKey() } });
+    const res = await call(
+      ctx.app,
+      'POST',
+      '/api/manage/agent/recharge',
+      { id: ids.agentB01, amount: '99999999.99' },
+      { token: a01, site: 'tw_web', lang: 'en', headers: { 'idempotency-key': newKey() } },
+    );
     expect(body(res)).toMatchObject({ code: 3001, message: 'Insufficient balance' });
   });
 });

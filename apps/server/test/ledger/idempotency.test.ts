@@ -26,7 +26,13 @@ describe('idempotency', () => {
       expect(body(again).data).toEqual({ ...body(first).data, replayed: true });
     }
     // the key in the field is the same key
-    const viaField = await credit(ctx, admin, 'agent/recharge', { id: ids.agentA01, amount: '5.00', memo: 'once', idempotencyKey: key }, 'none');
+    const viaField = await credit(
+      ctx,
+      admin,
+      'agent/recharge',
+      { id: ids.agentA01, amount: '5.00', memo: 'once', idempotencyKey: key },
+      'none',
+    );
     expect(body(viaField).data).toEqual({ ...body(first).data, replayed: true });
     // "5" and "5.00" are the same amount
     const normalised = await credit(ctx, admin, 'agent/recharge', { id: ids.agentA01, amount: '5', memo: 'once' }, key);
@@ -91,14 +97,18 @@ describe('idempotency', () => {
     const key = newKey();
     const entriesBefore = (await q<{ n: number }>(ctx, 'select count(*)::int as n from ledger_entries'))[0]!.n;
     const child = await balanceOf(ctx, 'agentA02');
-    const results = await Promise.all(Array.from({ length: 12 }, () => credit(ctx, admin, 'agent/recharge', { id: ids.agentA02, amount: '7.00' }, key)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => credit(ctx, admin, 'agent/recharge', { id: ids.agentA02, amount: '7.00' }, key)),
+    );
     const datas = results.map((r) => body(r).data);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(new Set(datas.map((d) => d.transactionId)).size).toBe(1);
     expect(datas.filter((d) => !d.replayed)).toHaveLength(1);
     expect(await balanceOf(ctx, 'agentA02')).toBe(child + 700n);
     expect((await q<{ n: number }>(ctx, 'select count(*)::int as n from ledger_entries'))[0]!.n).toBe(entriesBefore + 2);
-    const logs = await q(ctx, "select count(*)::int as n from operation_logs where action = 'RECHARGE' and after->>'transactionId' = $1", [datas[0].transactionId]);
+    const logs = await q(ctx, "select count(*)::int as n from operation_logs where action = 'RECHARGE' and after->>'transactionId' = $1", [
+      datas[0].transactionId,
+    ]);
     expect(logs).toEqual([{ n: 1 }]);
   });
 
@@ -118,7 +128,9 @@ describe('idempotency', () => {
     const child = await balanceOf(ctx, 'agentB01');
     const payer = await balanceOf(ctx, 'agentA01');
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => credit(ctx, a01, i % 3 === 0 ? 'agent/withdraw' : 'agent/recharge', { id: ids.agentB01, amount: '1.00' })),
+      Array.from({ length: 30 }, (_, i) =>
+        credit(ctx, a01, i % 3 === 0 ? 'agent/withdraw' : 'agent/recharge', { id: ids.agentB01, amount: '1.00' }),
+      ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     // 20 recharges, 10 withdrawals

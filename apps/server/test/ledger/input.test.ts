@@ -61,7 +61,13 @@ describe('bad idempotency keys', () => {
   });
   it('a malformed header or field: VALIDATION_FAILED naming it', async () => {
     for (const key of ['short', 'has space inside', 'x'.repeat(65), 'bad/slash!', 'ünïcode-key']) {
-      const viaHeader = await call(ctx.app, 'POST', '/api/manage/agent/recharge', { id: a01, amount: '1.00' }, { token: admin, site: 'tw_web', headers: { 'idempotency-key': key } });
+      const viaHeader = await call(
+        ctx.app,
+        'POST',
+        '/api/manage/agent/recharge',
+        { id: a01, amount: '1.00' },
+        { token: admin, site: 'tw_web', headers: { 'idempotency-key': key } },
+      );
       expect(viaHeader.statusCode, key).toBe(400);
       expect(body(viaHeader)).toMatchObject({ code: 1000, data: [{ path: 'Idempotency-Key' }] });
       const viaField = await credit(ctx, admin, 'agent/recharge', { id: a01, amount: '1.00', idempotencyKey: key }, 'none');

@@ -15,7 +15,10 @@ const money = (minor: bigint) => `${minor / 100n}.${(minor % 100n).toString().pa
 async function bringDown(accountNo: string, minor: bigint) {
   const held = await balanceOf(ctx, accountNo);
   if (held === minor) return;
-  const res = await credit(ctx, a01, held > minor ? 'player/withdraw' : 'player/recharge', { id: ids[accountNo], amount: money(held > minor ? held - minor : minor - held) });
+  const res = await credit(ctx, a01, held > minor ? 'player/withdraw' : 'player/recharge', {
+    id: ids[accountNo],
+    amount: money(held > minor ? held - minor : minor - held),
+  });
   expect(body(res).success, res.body).toBe(true);
 }
 
@@ -30,7 +33,8 @@ async function refused(path: string, payload: unknown, code: number, token = a01
 beforeAll(async () => {
   a01 = await signinAs(ctx.app, 'agentA01');
   ids = {};
-  for (const n of ['agentA01', 'agentB01', 'player091', 'player094', 'player097', 'player100', 'player073']) ids[n] = await accountId(ctx, n);
+  for (const n of ['agentA01', 'agentB01', 'player091', 'player094', 'player097', 'player100', 'player073'])
+    ids[n] = await accountId(ctx, n);
 });
 
 describe('relief (POOR_USER)', () => {
@@ -58,13 +62,24 @@ describe('relief (POOR_USER)', () => {
       to: { accountNo: 'player091', balanceBefore: '9.99', balanceAfter: '109.99' },
       replayed: false,
     });
-    const entries = await q(ctx, 'select kind, amount::text from ledger_entries where transaction_id = $1 order by amount', [body(res).data.transactionId]);
+    const entries = await q(ctx, 'select kind, amount::text from ledger_entries where transaction_id = $1 order by amount', [
+      body(res).data.transactionId,
+    ]);
     expect(entries).toEqual([
       { kind: 'POOR_USER', amount: '-10000' },
       { kind: 'POOR_USER', amount: '10000' },
     ]);
-    const [log] = await q(ctx, "select action, operator_id, before, after from operation_logs where target_id = $1 and action = 'POOR_USER'", [ids.player091]);
-    expect(log).toMatchObject({ action: 'POOR_USER', operator_id: ids.agentA01, before: { balance: '9.99' }, after: { balance: '109.99', amount: '100.00' } });
+    const [log] = await q(
+      ctx,
+      "select action, operator_id, before, after from operation_logs where target_id = $1 and action = 'POOR_USER'",
+      [ids.player091],
+    );
+    expect(log).toMatchObject({
+      action: 'POOR_USER',
+      operator_id: ids.agentA01,
+      before: { balance: '9.99' },
+      after: { balance: '109.99', amount: '100.00' },
+    });
   });
 
   it('once per business day: a second grant the same day is RELIEF_DAILY_CAP, also at 11:59:59; from 12:00 it is a new day', async () => {

@@ -44,7 +44,10 @@ export async function fingerprint(ctx: TestContext): Promise<string> {
 
 /** Balance in minor units (bigint) by account number on tw_web. */
 export async function balanceOf(ctx: TestContext, accountNo: string, site = 'tw_web'): Promise<bigint> {
-  const [row] = await q<{ b: string }>(ctx, 'select balance::text as b from accounts where site_id = $1 and account_no = $2', [site, accountNo]);
+  const [row] = await q<{ b: string }>(ctx, 'select balance::text as b from accounts where site_id = $1 and account_no = $2', [
+    site,
+    accountNo,
+  ]);
   if (!row) throw new Error(`no account ${accountNo}`);
   return BigInt(row.b);
 }
@@ -53,7 +56,11 @@ export async function setBalance(ctx: TestContext, accountNo: string, minor: big
   await q(ctx, "update accounts set balance = $1 where site_id = 'tw_web' and account_no = $2", [minor.toString(), accountNo]);
 }
 
-export async function setFlags(ctx: TestContext, accountNo: string, flags: { is_disabled?: boolean; is_full_disabled?: boolean; is_full_readonly?: boolean }) {
+export async function setFlags(
+  ctx: TestContext,
+  accountNo: string,
+  flags: { is_disabled?: boolean; is_full_disabled?: boolean; is_full_readonly?: boolean },
+) {
   const sets = Object.entries(flags).map(([k, v]) => `${k} = ${v ? 'true' : 'false'}`);
   await q(ctx, `update accounts set ${sets.join(', ')} where site_id = 'tw_web' and account_no = $1`, [accountNo]);
 }

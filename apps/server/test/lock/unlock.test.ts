@@ -5,7 +5,15 @@ import { DEMO_CREDENTIALS, body, call, freshIp, signin, signinAs, useTestApp, ty
 
 // The sign-in throttle's settings, small: slowed from 2 failures, locked at 4 (per account), 9 (per IP).
 const ctx = useTestApp({
-  throttle: { accountSlowAfter: 2, accountLockAfter: 4, ipSlowAfter: 6, ipLockAfter: 9, lockSeconds: 600, baseDelayMs: 100, maxDelayMs: 1000 },
+  throttle: {
+    accountSlowAfter: 2,
+    accountLockAfter: 4,
+    ipSlowAfter: 6,
+    ipLockAfter: 9,
+    lockSeconds: 600,
+    baseDelayMs: 100,
+    maxDelayMs: 1000,
+  },
 });
 
 function unlock(token: string | undefined, password: unknown, o: CallOptions = {}) {
@@ -58,7 +66,9 @@ describe('POST /api/manage/unlock', () => {
   it('checks the password of the session’s own account: a shadow unlocks with its own, not its owner’s', async () => {
     const ip = freshIp();
     const token = await signinAs(ctx.app, 'shadowA01', { ip });
-    await ctx.database.pool.query(`update accounts set password_hash = $1 where site_id = 'tw_web' and account_no = 'shadowA01'`, [await hashPassword('Shadow123')]);
+    await ctx.database.pool.query(`update accounts set password_hash = $1 where site_id = 'tw_web' and account_no = 'shadowA01'`, [
+      await hashPassword('Shadow123'),
+    ]);
     expect(body(await unlock(token, DEMO_CREDENTIALS.password, { ip })).code).toBe(2010);
     expect(body(await unlock(token, 'Shadow123', { ip })).data).toEqual({ unlocked: true });
   });
@@ -81,7 +91,9 @@ describe('POST /api/manage/unlock', () => {
     expect(seconds).toBeLessThanOrEqual(600);
 
     // the session is over: the next call is a 401 (the browser signs the user out) …
-    const { rows } = await ctx.database.pool.query(`select revoked_at from sessions s join accounts a on a.id = s.account_id where a.account_no = 'agentC02' and a.site_id = 'tw_web'`);
+    const { rows } = await ctx.database.pool.query(
+      `select revoked_at from sessions s join accounts a on a.id = s.account_id where a.account_no = 'agentC02' and a.site_id = 'tw_web'`,
+    );
     expect(rows.every((r) => r.revoked_at !== null)).toBe(true);
     expect((await unlock(token, DEMO_CREDENTIALS.password, { ip })).statusCode).toBe(401);
     expect(await sessionLive(token, ip)).toBe(false);

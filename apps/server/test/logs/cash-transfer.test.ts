@@ -24,7 +24,13 @@ const list = async (token: string, payload: Record<string, unknown> = {}, tab: '
 };
 
 function credit(token: string, path: string, id: number, amount: string, memo?: string) {
-  return call(ctx.app, 'POST', `/api/manage/${path}`, { id, amount, ...(memo ? { memo } : {}) }, { token, site: 'tw_web', headers: { 'idempotency-key': randomUUID() } });
+  return call(
+    ctx.app,
+    'POST',
+    `/api/manage/${path}`,
+    { id, amount, ...(memo ? { memo } : {}) },
+    { token, site: 'tw_web', headers: { 'idempotency-key': randomUUID() } },
+  );
 }
 
 async function subtreePlayer(root: string): Promise<{ id: number; accountNo: string }> {
@@ -36,7 +42,13 @@ async function subtreePlayer(root: string): Promise<{ id: number; accountNo: str
   return { id: rows[0].id, accountNo: rows[0].account_no };
 }
 
-async function insertTransfer(accountNo: string, accountIdValue: number, kind: 'TRANSFER_OUT' | 'TRANSFER_IN', amount: bigint, provider: string) {
+async function insertTransfer(
+  accountNo: string,
+  accountIdValue: number,
+  kind: 'TRANSFER_OUT' | 'TRANSFER_IN',
+  amount: bigint,
+  provider: string,
+) {
   const { rows } = await ctx.database.pool.query(
     `insert into ledger_transactions (site_id, kind, operator_id, memo) values ('tw_web', $1, null, $2) returning id`,
     [kind, `test ${accountNo}`],
@@ -49,7 +61,9 @@ async function insertTransfer(accountNo: string, accountIdValue: number, kind: '
 }
 
 beforeAll(async () => {
-  const { rows } = await ctx.database.pool.query(`select to_char(now() at time zone 'Asia/Taipei' + interval '1 second', 'YYYY-MM-DD HH24:MI:SS') as s`);
+  const { rows } = await ctx.database.pool.query(
+    `select to_char(now() at time zone 'Asia/Taipei' + interval '1 second', 'YYYY-MM-DD HH24:MI:SS') as s`,
+  );
   since = rows[0].s;
   await new Promise((r) => setTimeout(r, 1100));
   admin = await signinAs(ctx.app, 'admin001');
@@ -106,15 +120,28 @@ describe('POST /api/manage/log/cash', () => {
 
   it('another site’s entries never show', async () => {
     const mc = await signinAs(ctx.app, 'admin001', { site: 'tw_mc', host: 'tw-mc.localhost' });
-    const res = await call(ctx.app, 'POST', '/api/manage/log/cash', { start: since, pageSize: 100 }, { token: mc, site: 'tw_mc', host: 'tw-mc.localhost' });
+    const res = await call(
+      ctx.app,
+      'POST',
+      '/api/manage/log/cash',
+      { start: since, pageSize: 100 },
+      { token: mc, site: 'tw_mc', host: 'tw-mc.localhost' },
+    );
     expect(body(res).data.total).toBe(0);
   });
 
   it('filters by kind and account (case-insensitive), newest first, paged', async () => {
     const w = await list(admin, { kind: 'WITHDRAW', target: 'AGENTB01' });
-    expect(w.list).toEqual([expect.objectContaining({ accountNo: 'agentB01', amount: '-50.25', kind: 'WITHDRAW', operatorAccountNo: 'agentA01' })]);
+    expect(w.list).toEqual([
+      expect.objectContaining({ accountNo: 'agentB01', amount: '-50.25', kind: 'WITHDRAW', operatorAccountNo: 'agentA01' }),
+    ]);
     const byA01 = await list(admin, { operator: 'agentA01' });
-    expect(byA01.list.map((r) => `${r.kind}:${r.accountNo}`).sort()).toEqual(['RECHARGE:agentA01', 'RECHARGE:agentB01', 'WITHDRAW:agentA01', 'WITHDRAW:agentB01']);
+    expect(byA01.list.map((r) => `${r.kind}:${r.accountNo}`).sort()).toEqual([
+      'RECHARGE:agentA01',
+      'RECHARGE:agentB01',
+      'WITHDRAW:agentA01',
+      'WITHDRAW:agentB01',
+    ]);
     // The withdrawal came after the recharge.
     expect(byA01.list.slice(0, 2).every((r) => r.kind === 'WITHDRAW')).toBe(true);
     const page1 = await list(admin, { operator: 'agentA01', pageSize: 10, page: 1 });
@@ -133,11 +160,17 @@ describe('POST /api/manage/log/cash', () => {
   });
 
   it('exports CSV with a BOM, a header row and signed decimal amounts', async () => {
-    const res = await call(ctx.app, 'GET', `/api/manage/log/cash/export?operator=agentA01&kind=WITHDRAW&_t=1`, undefined, { token: admin, site: 'tw_web' });
+    const res = await call(ctx.app, 'GET', `/api/manage/log/cash/export?operator=agentA01&kind=WITHDRAW&_t=1`, undefined, {
+      token: admin,
+      site: 'tw_web',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/filename="cash-log-\d{14}\.csv"/);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('id,createdAt,transactionId,kind,accountNo,counterpartyAccountNo,amount,balanceAfter,operatorAccountNo,memo');
     expect(lines).toHaveLength(3);
     expect(lines.some((l) => l.includes(',WITHDRAW,agentB01,agentA01,-50.25,'))).toBe(true);

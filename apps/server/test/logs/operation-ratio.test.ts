@@ -15,15 +15,32 @@ let agentA01: string;
 
 const WINDOW = { start: '2030-01-01 12:00:00', end: '2030-02-01 11:59:59' };
 
-const post = (token: string, tab: string, payload: unknown) => call(ctx.app, 'POST', `/api/manage/log/${tab}`, payload, { token, site: 'tw_web' });
+const post = (token: string, tab: string, payload: unknown) =>
+  call(ctx.app, 'POST', `/api/manage/log/${tab}`, payload, { token, site: 'tw_web' });
 const get = (token: string | undefined, path: string) => call(ctx.app, 'GET', path, undefined, { token, site: 'tw_web' });
 
-async function insertLog(site: string, operatorId: number | null, targetId: number, action: string, at: string, before: unknown = null, after: unknown = null) {
+async function insertLog(
+  site: string,
+  operatorId: number | null,
+  targetId: number,
+  action: string,
+  at: string,
+  before: unknown = null,
+  after: unknown = null,
+) {
   // `at` is a Taipei wall clock (UTC+8).
   await ctx.database.pool.query(
     `insert into operation_logs (site_id, operator_id, target_id, action, before, after, ip, created_at)
      values ($1, $2, $3, $4, $5, $6, '10.0.0.1', ($7::timestamp at time zone 'Asia/Taipei'))`,
-    [site, operatorId, targetId, action, before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after), at],
+    [
+      site,
+      operatorId,
+      targetId,
+      action,
+      before === null ? null : JSON.stringify(before),
+      after === null ? null : JSON.stringify(after),
+      at,
+    ],
   );
 }
 
@@ -46,13 +63,23 @@ beforeAll(async () => {
   await insertLog('tw_web', id.agentA01!, id.agentC01!, 'VERIFY', '2030-01-20 11:59:59');
   await insertLog('tw_web', id.agentA01!, id.agentC01!, 'VERIFY', '2030-01-20 12:00:00');
   // Twelve password changes deep inside, one per hour, for paging.
-  for (let h = 0; h < 12; h++) await insertLog('tw_web', id.agentB01!, id.agentC01!, 'PWD_CHANGE', `2030-01-10 ${String(h).padStart(2, '0')}:15:00`);
+  for (let h = 0; h < 12; h++)
+    await insertLog('tw_web', id.agentB01!, id.agentC01!, 'PWD_CHANGE', `2030-01-10 ${String(h).padStart(2, '0')}:15:00`);
 
   admin = await signinAs(ctx.app, 'admin001');
   agentA01 = await signinAs(ctx.app, 'agentA01');
 });
 
-type Row = { id: number; action: string; operatorAccountNo: string | null; targetAccountNo: string | null; createdAt: string; before: unknown; after: unknown; ip: string | null };
+type Row = {
+  id: number;
+  action: string;
+  operatorAccountNo: string | null;
+  targetAccountNo: string | null;
+  createdAt: string;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+};
 
 async function list(token: string, payload: Record<string, unknown> = {}): Promise<{ total: number; list: Row[] }> {
   const res = await post(token, 'operation', { ...WINDOW, pageSize: 100, ...payload });
@@ -67,7 +94,9 @@ describe('POST /api/manage/log/operation — scope', () => {
     const targets = new Set(rows.map((r) => r.targetAccountNo));
     expect(targets).toEqual(new Set(['agentA01', 'agentB01', 'agentC01']));
     expect(total).toBe(rows.length);
-    expect(rows.some((r) => r.targetAccountNo === 'agentB03' || r.targetAccountNo === 'admin001' || r.targetAccountNo === 'agentA02')).toBe(false);
+    expect(rows.some((r) => r.targetAccountNo === 'agentB03' || r.targetAccountNo === 'admin001' || r.targetAccountNo === 'agentA02')).toBe(
+      false,
+    );
   });
 
   it('a shadow sees its owner’s scope', async () => {
@@ -155,8 +184,20 @@ describe('POST /api/manage/log/ratio', () => {
     const res = body(await post(agentA01, 'ratio', WINDOW));
     expect(res.success).toBe(true);
     expect(res.data.list).toEqual([
-      expect.objectContaining({ targetAccountNo: 'agentC01', operatorAccountNo: 'agentA01', oldRatio: null, newRatio: '30.00', createdAt: '2030-01-06 11:00:00' }),
-      expect.objectContaining({ targetAccountNo: 'agentB01', operatorAccountNo: 'agentA01', oldRatio: '50.00', newRatio: '45.50', createdAt: '2030-01-06 09:00:00' }),
+      expect.objectContaining({
+        targetAccountNo: 'agentC01',
+        operatorAccountNo: 'agentA01',
+        oldRatio: null,
+        newRatio: '30.00',
+        createdAt: '2030-01-06 11:00:00',
+      }),
+      expect.objectContaining({
+        targetAccountNo: 'agentB01',
+        operatorAccountNo: 'agentA01',
+        oldRatio: '50.00',
+        newRatio: '45.50',
+        createdAt: '2030-01-06 09:00:00',
+      }),
     ]);
     const all = body(await post(admin, 'ratio', { ...WINDOW, target: 'AGENTA02' }));
     expect(all.data.list).toEqual([expect.objectContaining({ oldRatio: '80.00', newRatio: '70.00' })]);
@@ -212,7 +253,9 @@ describe('append-only', () => {
   });
 
   it('the database refuses UPDATE and DELETE on operation_logs too', async () => {
-    await expect(ctx.database.pool.query(`update operation_logs set action = 'ACTIVE' where id = (select max(id) from operation_logs)`)).rejects.toThrow();
+    await expect(
+      ctx.database.pool.query(`update operation_logs set action = 'ACTIVE' where id = (select max(id) from operation_logs)`),
+    ).rejects.toThrow();
     await expect(ctx.database.pool.query(`delete from operation_logs where id = (select max(id) from operation_logs)`)).rejects.toThrow();
   });
 });
@@ -225,7 +268,10 @@ describe('CSV export', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="operation-log-\d{14}\.csv"$/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('id,createdAt,action,operatorAccountNo,targetAccountNo,before,after,ip');
     expect(lines).toHaveLength(13);
     expect(lines[1]).toMatch(/^\d+,2030-01-10 11:15:00,PWD_CHANGE,agentB01,agentC01,,,10\.0\.0\.1$/);
@@ -234,14 +280,20 @@ describe('CSV export', () => {
   it('is scoped like the list and quotes JSON', async () => {
     const qs = new URLSearchParams({ ...WINDOW, action: 'DISABLE' });
     const res = await get(agentA01, `/api/manage/log/operation/export?${qs}`);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"{""isDisabled"":false}","{""isDisabled"":true}"');
   });
 
   it('exports the ratio log', async () => {
     const res = await get(agentA01, `/api/manage/log/ratio/export?${new URLSearchParams(WINDOW)}`);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('id,createdAt,targetAccountNo,operatorAccountNo,oldRatio,newRatio');
     expect(lines.slice(1).map((l) => l.split(',').slice(1).join(','))).toEqual([
       '2030-01-06 11:00:00,agentC01,agentA01,,30.00',

@@ -48,14 +48,22 @@ const VALID: [string, () => Record<string, unknown>][] = [
 
 /** Ways to break a payload: an unknown field, a wrong type for each field, an over-long string for each string field. */
 function broken(path: string, valid: Record<string, unknown>): [string, unknown][] {
-  const out: [string, unknown][] = [['unknown field', { ...valid, zzz: 1 }], ['an array body', [valid]]];
+  const out: [string, unknown][] = [
+    ['unknown field', { ...valid, zzz: 1 }],
+    ['an array body', [valid]],
+  ];
   for (const [key, value] of Object.entries(valid)) {
-    out.push([`${key} wrong type`, { ...valid, [key]: typeof value === 'string' ? 12345 : typeof value === 'number' ? 'abc' : typeof value === 'boolean' ? 'yes' : 'x' }]);
+    out.push([
+      `${key} wrong type`,
+      { ...valid, [key]: typeof value === 'string' ? 12345 : typeof value === 'number' ? 'abc' : typeof value === 'boolean' ? 'yes' : 'x' },
+    ]);
     if (typeof value === 'string') out.push([`${key} over-long`, { ...valid, [key]: 'A1'.repeat(150) }]);
     if (typeof value === 'number') out.push([`${key} negative`, { ...valid, [key]: -5 }]);
   }
   // Optional fields: paging, parentId (default: the caller), own nickName, a new shadow's grant (default none).
-  const required = Object.keys(valid).filter((k) => !['page', 'parentId', 'nickName'].includes(k) && !(path === 'shadow/create' && k === 'permissions'));
+  const required = Object.keys(valid).filter(
+    (k) => !['page', 'parentId', 'nickName'].includes(k) && !(path === 'shadow/create' && k === 'permissions'),
+  );
   for (const key of required) {
     const { [key]: _dropped, ...rest } = valid;
     out.push([`missing ${key}`, rest]);

@@ -28,14 +28,29 @@ describe('agent/create', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(body(res).data).toEqual({ url: 'http://localhost:80/login', nickName: 'New agent', accountNo: 'newAgent01', pwd: 'Secret123' });
     const [row] = await q<Record<string, unknown>>(ctx, `select * from accounts where site_id = 'tw_web' and account_no = 'newAgent01'`);
-    expect(row).toMatchObject({ kind: 'AGENT', is_shadow: false, parent_id: id.agentA01, lvl: 2, path: [id.admin001, id.agentA01], ratio: 8050, providers: ['EVO', 'PG'], bet_limits: ['A', 'B'], verify_status: 'VERIFIED', created_by: id.admin001 });
+    expect(row).toMatchObject({
+      kind: 'AGENT',
+      is_shadow: false,
+      parent_id: id.agentA01,
+      lvl: 2,
+      path: [id.admin001, id.agentA01],
+      ratio: 8050,
+      providers: ['EVO', 'PG'],
+      bet_limits: ['A', 'B'],
+      verify_status: 'VERIFIED',
+      created_by: id.admin001,
+    });
     expect(String(row!.password_hash)).toMatch(/^\$argon2id\$/);
     expect(row!.invite_code).toEqual(expect.any(String));
     const logs = await lastLogs(ctx, row!.id as number);
     expect(logs.map((l) => l.action).sort()).toEqual(['AGENT_CREATE', 'RATIO_LOG']);
     const ratioLog = logs.find((l) => l.action === 'RATIO_LOG')!;
     expect(ratioLog).toMatchObject({ operator_id: id.admin001, before: { ratio: null }, after: { ratio: '80.50' }, ip: '127.0.0.1' });
-    expect(logs.find((l) => l.action === 'AGENT_CREATE')).toMatchObject({ operator_id: id.admin001, before: null, after: { accountNo: 'newAgent01', parentId: id.agentA01, ratio: '80.50', providers: ['EVO', 'PG'] } });
+    expect(logs.find((l) => l.action === 'AGENT_CREATE')).toMatchObject({
+      operator_id: id.admin001,
+      before: null,
+      after: { accountNo: 'newAgent01', parentId: id.agentA01, ratio: '80.50', providers: ['EVO', 'PG'] },
+    });
     expect(logs[0]!.created_at).toBeInstanceOf(Date);
   });
 
@@ -70,11 +85,51 @@ describe('agent/create', () => {
   it('refuses providers and bet limits outside the parent’s, and unknown codes', async () => {
     const before = await fingerprint(ctx);
     // agentB02 lacks KY; agentA03 lacks bet limit E.
-    expect(body(await post(ctx, admin, 'agent/create', agentInput({ parentId: id.agentB02, accountNo: 'provNo0001', ratio: '1', providers: ['KY'] }))).code).toBe(2004);
+    expect(
+      body(
+        await post(
+          ctx,
+          admin,
+          'agent/create',
+          agentInput({ parentId: id.agentB02, accountNo: 'provNo0001', ratio: '1', providers: ['KY'] }),
+        ),
+      ).code,
+    ).toBe(2004);
     expect(body(await post(ctx, admin, 'agent/create', agentInput({ accountNo: 'provNo0002', providers: ['NOPE'] }))).code).toBe(2004);
-    expect(body(await post(ctx, admin, 'agent/create', agentInput({ parentId: id.agentA03, accountNo: 'limNo00001', ratio: '1', betLimits: ['E'] }))).code).toBe(2005);
-    expect(body(await post(ctx, admin, 'player/create', { parentId: id.agentB02, accountNo: 'provNo0003', nickName: 'P', password: 'Secret123', providers: ['KY'], betLimits: [] })).code).toBe(2004);
-    expect(body(await post(ctx, admin, 'player/create', { parentId: id.agentA03, accountNo: 'provNo0004', nickName: 'P', password: 'Secret123', providers: [], betLimits: ['Z'] })).code).toBe(2005);
+    expect(
+      body(
+        await post(
+          ctx,
+          admin,
+          'agent/create',
+          agentInput({ parentId: id.agentA03, accountNo: 'limNo00001', ratio: '1', betLimits: ['E'] }),
+        ),
+      ).code,
+    ).toBe(2005);
+    expect(
+      body(
+        await post(ctx, admin, 'player/create', {
+          parentId: id.agentB02,
+          accountNo: 'provNo0003',
+          nickName: 'P',
+          password: 'Secret123',
+          providers: ['KY'],
+          betLimits: [],
+        }),
+      ).code,
+    ).toBe(2004);
+    expect(
+      body(
+        await post(ctx, admin, 'player/create', {
+          parentId: id.agentA03,
+          accountNo: 'provNo0004',
+          nickName: 'P',
+          password: 'Secret123',
+          providers: [],
+          betLimits: ['Z'],
+        }),
+      ).code,
+    ).toBe(2005);
     expect(await fingerprint(ctx)).toBe(before);
   });
 
@@ -109,7 +164,17 @@ describe('account numbers (rule 6)', () => {
   it('are unique per site regardless of case', async () => {
     const before = await fingerprint(ctx);
     expect(body(await post(ctx, admin, 'agent/create', agentInput({ accountNo: 'AGENTA02' }))).code).toBe(2001);
-    expect(body(await post(ctx, admin, 'player/create', { accountNo: 'PLAYER001', nickName: 'P', password: 'Secret123', providers: [], betLimits: [] })).code).toBe(2001);
+    expect(
+      body(
+        await post(ctx, admin, 'player/create', {
+          accountNo: 'PLAYER001',
+          nickName: 'P',
+          password: 'Secret123',
+          providers: [],
+          betLimits: [],
+        }),
+      ).code,
+    ).toBe(2001);
     expect(await fingerprint(ctx)).toBe(before);
     expect(body(await post(ctx, admin, 'agent/check_account_no', { accountNo: 'AgentA02' })).data).toEqual({ available: false });
     expect(body(await post(ctx, admin, 'agent/check_account_no', { accountNo: 'freshOne01' })).data).toEqual({ available: true });
@@ -118,7 +183,10 @@ describe('account numbers (rule 6)', () => {
 
   it('a race of two creates with the same number gives one account and one ACCOUNT_NO_TAKEN', async () => {
     const input = agentInput({ accountNo: 'raceAgent1', ratio: '10' });
-    const [a, b] = await Promise.all([post(ctx, admin, 'agent/create', input), post(ctx, admin, 'player/create', { accountNo: 'RACEAGENT1', nickName: 'P', password: 'Secret123', providers: [], betLimits: [] })]);
+    const [a, b] = await Promise.all([
+      post(ctx, admin, 'agent/create', input),
+      post(ctx, admin, 'player/create', { accountNo: 'RACEAGENT1', nickName: 'P', password: 'Secret123', providers: [], betLimits: [] }),
+    ]);
     const codes = [body(a).code, body(b).code].sort();
     expect(codes).toEqual([0, 2001]);
     const rows = await q(ctx, `select id from accounts where site_id = 'tw_web' and lower(account_no) = 'raceagent1'`);
@@ -158,17 +226,40 @@ describe('account numbers (rule 6)', () => {
 
 describe('player/create and shadow/create', () => {
   it('creates a VERIFIED player, logs PLAYER_CREATE; copy_info shows its password', async () => {
-    const res = body(await post(ctx, admin, 'player/create', { parentId: id.agentC01, accountNo: 'newPlayer1', nickName: 'Newbie', password: 'Player123', providers: ['EVO'], betLimits: ['A'] }));
+    const res = body(
+      await post(ctx, admin, 'player/create', {
+        parentId: id.agentC01,
+        accountNo: 'newPlayer1',
+        nickName: 'Newbie',
+        password: 'Player123',
+        providers: ['EVO'],
+        betLimits: ['A'],
+      }),
+    );
     expect(res.data).toMatchObject({ accountNo: 'newPlayer1', pwd: 'Player123' });
-    const [row] = await q<{ id: number; lvl: number; verify_status: string; registered: boolean }>(ctx, `select id, lvl, verify_status, registered from accounts where account_no = 'newPlayer1'`);
+    const [row] = await q<{ id: number; lvl: number; verify_status: string; registered: boolean }>(
+      ctx,
+      `select id, lvl, verify_status, registered from accounts where account_no = 'newPlayer1'`,
+    );
     expect(row).toMatchObject({ lvl: 4, verify_status: 'VERIFIED', registered: false });
     expect((await lastLogs(ctx, row!.id)).map((l) => l.action)).toEqual(['PLAYER_CREATE']);
-    expect(body(await post(ctx, admin, 'player/copy_info', { id: row!.id })).data).toMatchObject({ accountNo: 'newPlayer1', pwd: 'Player123', url: 'http://localhost:80/' });
+    expect(body(await post(ctx, admin, 'player/copy_info', { id: row!.id })).data).toMatchObject({
+      accountNo: 'newPlayer1',
+      pwd: 'Player123',
+      url: 'http://localhost:80/',
+    });
   });
 
   it('on a cabinet site the player create is also logged as CABINET', async () => {
     const token = await signinAs(ctx.app, 'admin001', { site: 'tw_mc', host: 'tw-mc.localhost' });
-    const res = await post(ctx, token, 'player/create', { accountNo: 'cabinet001', nickName: 'Machine 1', password: 'Player123', providers: [], betLimits: [] }, 'tw_mc', 'tw-mc.localhost');
+    const res = await post(
+      ctx,
+      token,
+      'player/create',
+      { accountNo: 'cabinet001', nickName: 'Machine 1', password: 'Player123', providers: [], betLimits: [] },
+      'tw_mc',
+      'tw-mc.localhost',
+    );
     expect(body(res).success, res.body).toBe(true);
     const [row] = await q<{ id: number }>(ctx, `select id from accounts where site_id = 'tw_mc' and account_no = 'cabinet001'`);
     expect((await lastLogs(ctx, row!.id)).map((l) => l.action).sort()).toEqual(['CABINET', 'PLAYER_CREATE']);
@@ -177,11 +268,30 @@ describe('player/create and shadow/create', () => {
   it('a shadow gets only codes the caller holds (PERMISSION_NOT_HELD), its owner’s level, SHADOW_CREATE', async () => {
     const a01 = await signinAs(ctx.app, 'agentA01');
     const before = await fingerprint(ctx);
-    expect(body(await post(ctx, a01, 'shadow/create', { accountNo: 'shadowNew1', nickName: 'Desk', password: 'Secret123', permissions: ['DEVELOPER'] })).code).toBe(2012);
+    expect(
+      body(
+        await post(ctx, a01, 'shadow/create', {
+          accountNo: 'shadowNew1',
+          nickName: 'Desk',
+          password: 'Secret123',
+          permissions: ['DEVELOPER'],
+        }),
+      ).code,
+    ).toBe(2012);
     expect(await fingerprint(ctx)).toBe(before);
-    const res = body(await post(ctx, a01, 'shadow/create', { accountNo: 'shadowNew1', nickName: 'Desk', password: 'Secret123', permissions: ['GAME_READ'] }));
+    const res = body(
+      await post(ctx, a01, 'shadow/create', {
+        accountNo: 'shadowNew1',
+        nickName: 'Desk',
+        password: 'Secret123',
+        permissions: ['GAME_READ'],
+      }),
+    );
     expect(res.data).toMatchObject({ accountNo: 'shadowNew1', pwd: 'Secret123' });
-    const [row] = await q<{ id: number; lvl: number; is_shadow: boolean; parent_id: number; permissions: string[] }>(ctx, `select id, lvl, is_shadow, parent_id, permissions from accounts where account_no = 'shadowNew1'`);
+    const [row] = await q<{ id: number; lvl: number; is_shadow: boolean; parent_id: number; permissions: string[] }>(
+      ctx,
+      `select id, lvl, is_shadow, parent_id, permissions from accounts where account_no = 'shadowNew1'`,
+    );
     expect(row).toMatchObject({ lvl: 1, is_shadow: true, parent_id: id.agentA01, permissions: ['GAME_READ'] });
     expect((await lastLogs(ctx, row!.id)).map((l) => l.action)).toEqual(['SHADOW_CREATE']);
     const list = body(await post(ctx, a01, 'shadow/list', {})).data.list.map((s: { accountNo: string }) => s.accountNo);
@@ -203,7 +313,10 @@ describe('rule 8: copy_info returns pwd only through the one-time hand-off', () 
 
   it('pwd is null after 24 hours; reset_password hands off a new one and logs PWD_CHANGE', async () => {
     body(await post(ctx, admin, 'agent/create', agentInput({ accountNo: 'handoff002', password: 'Handoff123' })));
-    const [row] = await q<{ id: number; password_hash: string }>(ctx, `select id, password_hash from accounts where account_no = 'handoff002'`);
+    const [row] = await q<{ id: number; password_hash: string }>(
+      ctx,
+      `select id, password_hash from accounts where account_no = 'handoff002'`,
+    );
     const realNow = ctx.app.config.now;
     try {
       ctx.app.config.now = () => new Date(Date.now() + 24 * 3600 * 1000 - 60_000);
@@ -240,7 +353,10 @@ describe('change_account_info (own)', () => {
     const token = await signinAs(ctx.app, 'agentC01');
     expect(body(await post(ctx, token, 'change_account_info', { newPassword: 'Changed123' })).code).toBe(1000);
     expect(body(await post(ctx, token, 'change_account_info', { oldPassword: 'wrong', newPassword: 'Changed123' })).code).toBe(2010);
-    expect(body(await post(ctx, token, 'change_account_info', { oldPassword: 'Demo1234', newPassword: 'Changed123', nickName: 'Renamed' })).success).toBe(true);
+    expect(
+      body(await post(ctx, token, 'change_account_info', { oldPassword: 'Demo1234', newPassword: 'Changed123', nickName: 'Renamed' }))
+        .success,
+    ).toBe(true);
     expect(body(await signin(ctx.app, 'agentC01', 'Changed123')).success).toBe(true);
     expect((await post(ctx, first, 'agent/lower_agents', {})).statusCode).toBe(401);
     expect((await post(ctx, token, 'agent/lower_agents', {})).statusCode).toBe(200);

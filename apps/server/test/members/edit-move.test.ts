@@ -7,7 +7,22 @@ let id: Record<string, number>;
 let admin: string;
 
 beforeAll(async () => {
-  id = await ids(ctx, ['admin001', 'agentA01', 'agentA02', 'agentA03', 'agentB01', 'agentB02', 'agentB05', 'agentC01', 'agentC02', 'agentC09', 'agentD01', 'shadowC01', 'shadowD01', 'player001']);
+  id = await ids(ctx, [
+    'admin001',
+    'agentA01',
+    'agentA02',
+    'agentA03',
+    'agentB01',
+    'agentB02',
+    'agentB05',
+    'agentC01',
+    'agentC02',
+    'agentC09',
+    'agentD01',
+    'shadowC01',
+    'shadowD01',
+    'player001',
+  ]);
   admin = await signinAs(ctx.app, 'admin001');
 });
 
@@ -31,8 +46,16 @@ describe('rule 4: ratio', () => {
     expect(body(await post(ctx, admin, 'agent/change_account_info', { id: id.agentB01, ratio: '74.99' })).code).toBe(2003);
     expect(await fingerprint(ctx)).toBe(before);
     expect(body(await post(ctx, admin, 'agent/change_account_info', { id: id.agentB01, ratio: '75' })).success).toBe(true);
-    expect((await lastLogs(ctx, id.agentB01!, 1))[0]).toMatchObject({ action: 'RATIO_LOG', operator_id: id.admin001, before: { ratio: '85.00' }, after: { ratio: '75.00' }, ip: '127.0.0.1' });
-    expect(body(await post(ctx, admin, 'agent/lower_agents', { parentId: id.agentA01, sortField: 'ratio', sortOrder: 'asc' })).data.list[0]).toMatchObject({ accountNo: 'agentB01', ratio: '75.00' });
+    expect((await lastLogs(ctx, id.agentB01!, 1))[0]).toMatchObject({
+      action: 'RATIO_LOG',
+      operator_id: id.admin001,
+      before: { ratio: '85.00' },
+      after: { ratio: '75.00' },
+      ip: '127.0.0.1',
+    });
+    expect(
+      body(await post(ctx, admin, 'agent/lower_agents', { parentId: id.agentA01, sortField: 'ratio', sortOrder: 'asc' })).data.list[0],
+    ).toMatchObject({ accountNo: 'agentB01', ratio: '75.00' });
     expect(await treeViolations()).toEqual([]);
   });
 
@@ -56,20 +79,36 @@ describe('rule 4: ratio', () => {
   it('a player has no ratio (validation error); its nickname change is logged PLAYER_MODIFY', async () => {
     expect(body(await post(ctx, admin, 'player/change_account_info', { id: id.player001, ratio: '1' })).code).toBe(1000);
     expect(body(await post(ctx, admin, 'player/change_account_info', { id: id.player001, nickName: 'Lucky' })).success).toBe(true);
-    expect((await lastLogs(ctx, id.player001!, 1))[0]).toMatchObject({ action: 'PLAYER_MODIFY', before: { nickName: 'Player 001' }, after: { nickName: 'Lucky' } });
+    expect((await lastLogs(ctx, id.player001!, 1))[0]).toMatchObject({
+      action: 'PLAYER_MODIFY',
+      before: { nickName: 'Player 001' },
+      after: { nickName: 'Lucky' },
+    });
   });
 
   it('an agent nickname change is logged OPERATION with before/after', async () => {
     expect(body(await post(ctx, admin, 'agent/change_account_info', { id: id.agentB02, nickName: 'North' })).success).toBe(true);
-    expect((await lastLogs(ctx, id.agentB02!, 1))[0]).toMatchObject({ action: 'OPERATION', before: { nickName: 'Agent B02' }, after: { nickName: 'North' } });
+    expect((await lastLogs(ctx, id.agentB02!, 1))[0]).toMatchObject({
+      action: 'OPERATION',
+      before: { nickName: 'Agent B02' },
+      after: { nickName: 'North' },
+    });
   });
 });
 
 describe('rule 5: providers and bet limits within the parent’s', () => {
   it('narrowing a parent’s set removes the dropped codes from its whole subtree in one go', async () => {
-    const res = await post(ctx, admin, 'agent/change_account_info', { id: id.agentA01, providers: ['EVO', 'PG', 'JILI'], betLimits: ['A', 'B'] });
+    const res = await post(ctx, admin, 'agent/change_account_info', {
+      id: id.agentA01,
+      providers: ['EVO', 'PG', 'JILI'],
+      betLimits: ['A', 'B'],
+    });
     expect(body(res).success, res.body).toBe(true);
-    const [bad] = await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where path @> array[$1]::int[] and not (providers <@ '{EVO,PG,JILI}' and bet_limits <@ '{A,B}')`, [id.agentA01]);
+    const [bad] = await q<{ n: number }>(
+      ctx,
+      `select count(*)::int as n from accounts where path @> array[$1]::int[] and not (providers <@ '{EVO,PG,JILI}' and bet_limits <@ '{A,B}')`,
+      [id.agentA01],
+    );
     expect(bad!.n).toBe(0);
     const [log] = await lastLogs(ctx, id.agentA01!, 1);
     expect(log).toMatchObject({ action: 'OPERATION', after: { providers: ['EVO', 'PG', 'JILI'], betLimits: ['A', 'B'] } });
@@ -82,7 +121,9 @@ describe('rule 5: providers and bet limits within the parent’s', () => {
     expect(body(await post(ctx, admin, 'agent/change_account_info', { id: id.agentB01, providers: ['EVO', 'SABA'] })).code).toBe(2004);
     expect(body(await post(ctx, admin, 'agent/change_account_info', { id: id.agentB01, providers: ['XYZ'] })).code).toBe(2004);
     expect(body(await post(ctx, admin, 'agent/change_account_info', { id: id.agentB01, betLimits: ['C'] })).code).toBe(2005);
-    const [player] = await q<{ id: number }>(ctx, `select id from accounts where parent_id = $1 and kind = 'PLAYER' limit 1`, [id.agentC01]);
+    const [player] = await q<{ id: number }>(ctx, `select id from accounts where parent_id = $1 and kind = 'PLAYER' limit 1`, [
+      id.agentC01,
+    ]);
     expect(body(await post(ctx, admin, 'player/change_account_info', { id: player!.id, providers: ['PP'] })).code).toBe(2004);
     expect(await fingerprint(ctx)).toBe(before);
   });
@@ -113,7 +154,11 @@ describe('rule 5: providers and bet limits within the parent’s', () => {
   });
 
   it('bet_limits lists the site’s presets', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/manage/bet_limits?_t=1', headers: { authorization: `Bearer ${admin}`, 'x-site-id': 'tw_web' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/manage/bet_limits?_t=1',
+      headers: { authorization: `Bearer ${admin}`, 'x-site-id': 'tw_web' },
+    });
     expect(body(res).data[0]).toEqual({ code: 'A', name: 'A 10–5,000', min: '10.00', max: '5000.00' });
     expect(body(res).data).toHaveLength(5);
   });
@@ -123,23 +168,40 @@ describe('rule 7: move', () => {
   it('moves an agent up its chain with its whole subtree; logs MOVE_USER', async () => {
     const res = await post(ctx, admin, 'agent/move', { id: id.agentC01, newParentId: id.agentA01 });
     expect(body(res).success, res.body).toBe(true);
-    const rows = await q<{ account_no: string; lvl: number; path: number[]; parent_id: number }>(ctx, `select account_no, lvl, path, parent_id from accounts where id = any($1)`, [[id.agentC01, id.agentD01, id.shadowC01, id.shadowD01]]);
+    const rows = await q<{ account_no: string; lvl: number; path: number[]; parent_id: number }>(
+      ctx,
+      `select account_no, lvl, path, parent_id from accounts where id = any($1)`,
+      [[id.agentC01, id.agentD01, id.shadowC01, id.shadowD01]],
+    );
     const by = Object.fromEntries(rows.map((r) => [r.account_no, r]));
     expect(by.agentC01).toMatchObject({ lvl: 2, parent_id: id.agentA01, path: [id.admin001, id.agentA01] });
     expect(by.agentD01).toMatchObject({ lvl: 3, path: [id.admin001, id.agentA01, id.agentC01] });
     expect(by.shadowC01).toMatchObject({ lvl: 2 });
     expect(by.shadowD01).toMatchObject({ lvl: 3 });
-    const [players] = await q<{ lvl: number[] }>(ctx, `select array_agg(distinct lvl) as lvl from accounts where kind = 'PLAYER' and path @> array[$1]::int[]`, [id.agentD01]);
+    const [players] = await q<{ lvl: number[] }>(
+      ctx,
+      `select array_agg(distinct lvl) as lvl from accounts where kind = 'PLAYER' and path @> array[$1]::int[]`,
+      [id.agentD01],
+    );
     expect(players!.lvl).toEqual([4]);
     expect(await treeViolations()).toEqual([]);
-    expect((await lastLogs(ctx, id.agentC01!, 1))[0]).toMatchObject({ action: 'MOVE_USER', operator_id: id.admin001, before: { parentId: id.agentB01, lvl: 3 }, after: { parentId: id.agentA01, lvl: 2 } });
+    expect((await lastLogs(ctx, id.agentC01!, 1))[0]).toMatchObject({
+      action: 'MOVE_USER',
+      operator_id: id.admin001,
+      before: { parentId: id.agentB01, lvl: 3 },
+      after: { parentId: id.agentA01, lvl: 2 },
+    });
     // The moved subtree is now reached through agentA01 directly.
     const a01 = await signinAs(ctx.app, 'agentA01');
-    expect(body(await post(ctx, a01, 'agent/upper_agents', { id: id.agentD01 })).data.map((u: { accountNo: string }) => u.accountNo)).toEqual(['agentA01', 'agentC01']);
+    expect(
+      body(await post(ctx, a01, 'agent/upper_agents', { id: id.agentD01 })).data.map((u: { accountNo: string }) => u.accountNo),
+    ).toEqual(['agentA01', 'agentC01']);
   });
 
   it('moves a player up to the caller itself', async () => {
-    const [player] = await q<{ id: number }>(ctx, `select id from accounts where parent_id = $1 and kind = 'PLAYER' limit 1`, [id.agentD01]);
+    const [player] = await q<{ id: number }>(ctx, `select id from accounts where parent_id = $1 and kind = 'PLAYER' limit 1`, [
+      id.agentD01,
+    ]);
     const a01 = await signinAs(ctx.app, 'agentA01');
     expect(body(await post(ctx, a01, 'agent/move', { id: player!.id, newParentId: id.agentA01 })).success).toBe(true);
     const [row] = await q<{ lvl: number; parent_id: number }>(ctx, 'select lvl, parent_id from accounts where id = $1', [player!.id]);
@@ -167,7 +229,9 @@ describe('rule 7: move', () => {
   it('upper_agents is empty for oneself and starts at the caller', async () => {
     const b05 = await signinAs(ctx.app, 'agentB05');
     expect(body(await post(ctx, b05, 'agent/upper_agents', { id: id.agentB05 })).data).toEqual([]);
-    expect(body(await post(ctx, b05, 'agent/upper_agents', { id: id.agentC09 })).data).toEqual([{ id: id.agentB05, accountNo: 'agentB05', nickName: 'Agent B05', lvl: 2 }]);
+    expect(body(await post(ctx, b05, 'agent/upper_agents', { id: id.agentC09 })).data).toEqual([
+      { id: id.agentB05, accountNo: 'agentB05', nickName: 'Agent B05', lvl: 2 },
+    ]);
   });
 });
 
@@ -175,7 +239,9 @@ describe('permission grant', () => {
   it('grants only codes the caller holds (PERMISSION_NOT_HELD); logs OPERATION before/after', async () => {
     const a03 = await signinAs(ctx.app, 'agentA03');
     const before = await fingerprint(ctx);
-    expect(body(await post(ctx, a03, 'agent/change_permissions', { id: id.agentB05, permissions: ['GAME_READ', 'GAME_WRITE'] })).code).toBe(2012);
+    expect(body(await post(ctx, a03, 'agent/change_permissions', { id: id.agentB05, permissions: ['GAME_READ', 'GAME_WRITE'] })).code).toBe(
+      2012,
+    );
     expect(body(await post(ctx, a03, 'agent/change_permissions', { id: id.agentB05, permissions: ['NOT_A_CODE'] })).code).toBe(1000);
     expect(await fingerprint(ctx)).toBe(before);
     expect(body(await post(ctx, a03, 'agent/change_permissions', { id: id.agentB05, permissions: ['GAME_READ'] })).success).toBe(true);
@@ -184,7 +250,11 @@ describe('permission grant', () => {
     expect(Array.isArray((log!.before as { permissions: string[] }).permissions)).toBe(true);
     const a01 = await signinAs(ctx.app, 'agentA01');
     const [shadow] = await q<{ id: number }>(ctx, `select id from accounts where site_id = 'tw_web' and account_no = 'shadowA01'`);
-    expect(body(await post(ctx, a01, 'shadow/change_permissions', { id: shadow!.id, permissions: ['MOVE_USER', 'GAME_READ'] })).success).toBe(true);
-    expect(body(await post(ctx, a01, 'shadow/list', {})).data.list.find((s: { accountNo: string }) => s.accountNo === 'shadowA01').permissions).toEqual(['MOVE_USER', 'GAME_READ']);
+    expect(
+      body(await post(ctx, a01, 'shadow/change_permissions', { id: shadow!.id, permissions: ['MOVE_USER', 'GAME_READ'] })).success,
+    ).toBe(true);
+    expect(
+      body(await post(ctx, a01, 'shadow/list', {})).data.list.find((s: { accountNo: string }) => s.accountNo === 'shadowA01').permissions,
+    ).toEqual(['MOVE_USER', 'GAME_READ']);
   });
 });

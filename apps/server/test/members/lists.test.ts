@@ -17,10 +17,20 @@ describe('agent/lower_agents', () => {
     const data = body(await post(ctx, admin, 'agent/lower_agents', { sortField: 'accountNo', sortOrder: 'asc' })).data;
     expect(data).toMatchObject({ page: 1, pageSize: 10, total: 3 });
     expect(nos(data.list)).toEqual(['agentA01', 'agentA02', 'agentA03']);
-    expect(data.list[0]).toMatchObject({ id: id.agentA01, parentId: id.admin001, lvl: 1, ratio: '90.00', childAgents: 2, isDisabled: false, inheritedFullDisabled: false });
+    expect(data.list[0]).toMatchObject({
+      id: id.agentA01,
+      parentId: id.admin001,
+      lvl: 1,
+      ratio: '90.00',
+      childAgents: 2,
+      isDisabled: false,
+      inheritedFullDisabled: false,
+    });
     expect(data.list[0].balance).toMatch(/^\d+\.\d\d$/);
     expect(data.list[0].createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    const [players] = await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where parent_id = $1 and kind = 'PLAYER'`, [id.agentA01]);
+    const [players] = await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where parent_id = $1 and kind = 'PLAYER'`, [
+      id.agentA01,
+    ]);
     expect(data.list[0].childPlayers).toBe(players!.n);
   });
 
@@ -51,11 +61,17 @@ describe('agent/lower_agents', () => {
 
 describe('player/list', () => {
   it('pages through an agent’s players with page sizes 10/50/80/100', async () => {
-    const [count] = await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where parent_id = $1 and kind = 'PLAYER'`, [id.agentD01]);
-    const p1 = body(await post(ctx, admin, 'player/list', { parentId: id.agentD01, pageSize: 10, sortField: 'accountNo', sortOrder: 'asc' })).data;
+    const [count] = await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where parent_id = $1 and kind = 'PLAYER'`, [
+      id.agentD01,
+    ]);
+    const p1 = body(
+      await post(ctx, admin, 'player/list', { parentId: id.agentD01, pageSize: 10, sortField: 'accountNo', sortOrder: 'asc' }),
+    ).data;
     expect(p1.total).toBe(count!.n);
     expect(p1.list).toHaveLength(Math.min(10, count!.n));
-    const p2 = body(await post(ctx, admin, 'player/list', { parentId: id.agentD01, pageSize: 10, page: 2, sortField: 'accountNo', sortOrder: 'asc' })).data;
+    const p2 = body(
+      await post(ctx, admin, 'player/list', { parentId: id.agentD01, pageSize: 10, page: 2, sortField: 'accountNo', sortOrder: 'asc' }),
+    ).data;
     expect(nos(p2.list).every((n: string) => !nos(p1.list).includes(n))).toBe(true);
     const all = body(await post(ctx, admin, 'player/list', { parentId: id.agentD01, pageSize: 100 })).data;
     expect(all.list).toHaveLength(count!.n);
@@ -91,7 +107,12 @@ describe('reads change nothing', () => {
   });
 
   it('demo accounts have no hand-off: copy_info pwd is null', async () => {
-    expect(body(await post(ctx, admin, 'agent/copy_info', { id: id.agentA01 })).data).toEqual({ url: 'http://localhost:80/login', nickName: 'Agent A01', accountNo: 'agentA01', pwd: null });
+    expect(body(await post(ctx, admin, 'agent/copy_info', { id: id.agentA01 })).data).toEqual({
+      url: 'http://localhost:80/login',
+      nickName: 'Agent A01',
+      accountNo: 'agentA01',
+      pwd: null,
+    });
   });
 });
 
@@ -99,7 +120,15 @@ describe('OpenAPI', () => {
   it('describes every member route with its schemas', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = res.json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
-    for (const path of ['agent/lower_agents', 'agent/create', 'agent/move', 'player/register', 'player/verify', 'shadow/change_status', 'change_account_info']) {
+    for (const path of [
+      'agent/lower_agents',
+      'agent/create',
+      'agent/move',
+      'player/register',
+      'player/verify',
+      'shadow/change_status',
+      'change_account_info',
+    ]) {
       expect(doc.paths[`/api/manage/${path}`]?.post?.requestBody, path).toBeDefined();
     }
     expect(doc.paths['/api/manage/bet_limits']?.get).toBeDefined();

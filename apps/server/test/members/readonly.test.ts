@@ -13,10 +13,26 @@ beforeAll(async () => {
 
 /** A child agent, a grandchild and a player strictly inside `root`'s subtree. */
 async function targetsUnder(root: number) {
-  const [agent] = await q<{ id: number }>(ctx, `select id from accounts where parent_id = $1 and kind = 'AGENT' and not is_shadow order by id limit 1`, [root]);
-  const [grand] = await q<{ id: number }>(ctx, `select id from accounts where parent_id = $1 and kind = 'AGENT' and not is_shadow order by id limit 1`, [agent!.id]);
-  const [player] = await q<{ id: number }>(ctx, `select id from accounts where path @> array[$1]::int[] and kind = 'PLAYER' order by id limit 1`, [root]);
-  const [pending] = await q<{ id: number }>(ctx, `select id from accounts where path @> array[$1]::int[] and kind = 'PLAYER' order by verify_status = 'PENDING' desc, id limit 1`, [root]);
+  const [agent] = await q<{ id: number }>(
+    ctx,
+    `select id from accounts where parent_id = $1 and kind = 'AGENT' and not is_shadow order by id limit 1`,
+    [root],
+  );
+  const [grand] = await q<{ id: number }>(
+    ctx,
+    `select id from accounts where parent_id = $1 and kind = 'AGENT' and not is_shadow order by id limit 1`,
+    [agent!.id],
+  );
+  const [player] = await q<{ id: number }>(
+    ctx,
+    `select id from accounts where path @> array[$1]::int[] and kind = 'PLAYER' order by id limit 1`,
+    [root],
+  );
+  const [pending] = await q<{ id: number }>(
+    ctx,
+    `select id from accounts where path @> array[$1]::int[] and kind = 'PLAYER' order by verify_status = 'PENDING' desc, id limit 1`,
+    [root],
+  );
   return { agent: agent!.id, grand: grand!.id, player: player!.id, pending: pending!.id };
 }
 
@@ -74,13 +90,18 @@ describe('rule 2: shadows and read-only callers cannot write, but still read', (
     const list = body(await post(ctx, token, 'agent/lower_agents', { parentId: id.agentA01, status: 'FULL_READONLY' })).data.list;
     expect(list.map((a: { accountNo: string }) => a.accountNo)).toEqual(['agentB02']);
     const under = body(await post(ctx, token, 'agent/lower_agents', { parentId: id.agentA03 })).data.list;
-    expect(under.every((a: { inheritedFullReadonly: boolean; isFullReadonly: boolean }) => a.inheritedFullReadonly && !a.isFullReadonly)).toBe(true);
+    expect(
+      under.every((a: { inheritedFullReadonly: boolean; isFullReadonly: boolean }) => a.inheritedFullReadonly && !a.isFullReadonly),
+    ).toBe(true);
   });
 
   it('a read-only caller may still change its own nickname and password', async () => {
     const token = await signinAs(ctx.app, 'shadowA01');
     expect(body(await post(ctx, token, 'change_account_info', { nickName: 'Front desk' })).success).toBe(true);
-    const [row] = await q<{ nick_name: string }>(ctx, `select nick_name from accounts where site_id = 'tw_web' and account_no = 'shadowA01'`);
+    const [row] = await q<{ nick_name: string }>(
+      ctx,
+      `select nick_name from accounts where site_id = 'tw_web' and account_no = 'shadowA01'`,
+    );
     expect(row!.nick_name).toBe('Front desk');
   });
 });

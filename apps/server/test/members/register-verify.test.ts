@@ -14,7 +14,8 @@ beforeAll(async () => {
   inviteA02 = row!.invite_code;
 });
 
-const register = (payload: Record<string, unknown>, site = 'tw_web', host?: string) => post(ctx, undefined, 'player/register', payload, site, host);
+const register = (payload: Record<string, unknown>, site = 'tw_web', host?: string) =>
+  post(ctx, undefined, 'player/register', payload, site, host);
 const submit = (payload: Record<string, unknown>) => post(ctx, undefined, 'player/submit_verify', payload);
 
 describe('invite URL and registration (public)', () => {
@@ -32,7 +33,10 @@ describe('invite URL and registration (public)', () => {
   it('registers an UNSUBMITTED player under the inviting agent, without a session; logs PLAYER_REGISTER', async () => {
     const res = await register({ inviteCode: inviteA02, accountNo: 'selfReg001', nickName: 'Self', password: 'Player123' });
     expect(body(res)).toMatchObject({ success: true, data: { accountNo: 'selfReg001', verifyStatus: 'UNSUBMITTED' } });
-    const [row] = await q<{ id: number; parent_id: number; lvl: number; registered: boolean; verify_status: string; providers: string[] }>(ctx, `select id, parent_id, lvl, registered, verify_status, providers from accounts where account_no = 'selfReg001'`);
+    const [row] = await q<{ id: number; parent_id: number; lvl: number; registered: boolean; verify_status: string; providers: string[] }>(
+      ctx,
+      `select id, parent_id, lvl, registered, verify_status, providers from accounts where account_no = 'selfReg001'`,
+    );
     expect(row).toMatchObject({ parent_id: id.agentA02, lvl: 2, registered: true, verify_status: 'UNSUBMITTED' });
     expect(row!.providers).toEqual(['EVO', 'JILI', 'PG', 'PP', 'SABA']);
     expect((await lastLogs(ctx, row!.id, 1))[0]).toMatchObject({ action: 'PLAYER_REGISTER', operator_id: row!.id, ip: '127.0.0.1' });
@@ -50,7 +54,11 @@ describe('invite URL and registration (public)', () => {
       expect(body(await register({ ...input, inviteCode: inviteA02 })).code, column).toBe(2008);
       await q(ctx, `update accounts set ${column} = false where id = $1`, [id.agentA02]);
     }
-    const [child] = await q<{ invite_code: string }>(ctx, `select invite_code from accounts where parent_id = $1 and kind = 'AGENT' limit 1`, [id.agentA02]);
+    const [child] = await q<{ invite_code: string }>(
+      ctx,
+      `select invite_code from accounts where parent_id = $1 and kind = 'AGENT' limit 1`,
+      [id.agentA02],
+    );
     await q(ctx, 'update accounts set is_full_readonly = true where id = $1', [id.agentA02]);
     expect(body(await register({ ...input, inviteCode: child!.invite_code })).code).toBe(2008);
     await q(ctx, 'update accounts set is_full_readonly = false where id = $1', [id.agentA02]);
@@ -72,7 +80,11 @@ describe('verification', () => {
     expect(body(await submit({ ...input, accountNo: 'player001' })).code).toBe(2011); // already verified
     expect(await fingerprint(ctx)).toBe(before);
     expect(body(await submit(input))).toMatchObject({ success: true, data: { verifyStatus: 'PENDING' } });
-    expect((await lastLogs(ctx, id.player299!, 1))[0]).toMatchObject({ action: 'SUBMIT_VERIFY', operator_id: id.player299, after: { verifyStatus: 'PENDING', realName: 'Chen Mei' } });
+    expect((await lastLogs(ctx, id.player299!, 1))[0]).toMatchObject({
+      action: 'SUBMIT_VERIFY',
+      operator_id: id.player299,
+      after: { verifyStatus: 'PENDING', realName: 'Chen Mei' },
+    });
     const v = body(await post(ctx, admin, 'player/verification', { id: id.player299 })).data;
     expect(v).toMatchObject({ status: 'PENDING', realName: 'Chen Mei', phone: '+886 912 000 111' });
     expect(v.submittedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -84,7 +96,12 @@ describe('verification', () => {
     expect(pending.map((p: { accountNo: string }) => p.accountNo).sort()).toEqual(['player294', 'player295', 'player296', 'player299']);
     expect(pending.every((p: { registered: boolean }) => p.registered)).toBe(true);
     expect(body(await post(ctx, c01, 'player/verify', { id: id.player294, approve: true, memo: 'ID checked' })).success).toBe(true);
-    expect((await lastLogs(ctx, id.player294!, 1))[0]).toMatchObject({ action: 'VERIFY', operator_id: id.agentC01, before: { verifyStatus: 'PENDING' }, after: { verifyStatus: 'VERIFIED', memo: 'ID checked' } });
+    expect((await lastLogs(ctx, id.player294!, 1))[0]).toMatchObject({
+      action: 'VERIFY',
+      operator_id: id.agentC01,
+      before: { verifyStatus: 'PENDING' },
+      after: { verifyStatus: 'VERIFIED', memo: 'ID checked' },
+    });
     const before = await fingerprint(ctx);
     expect(body(await post(ctx, c01, 'player/verify', { id: id.player294, approve: true })).code).toBe(2009);
     expect(body(await post(ctx, c01, 'player/verify', { id: id.player294, approve: 'yes' })).code).toBe(1000);
@@ -92,7 +109,9 @@ describe('verification', () => {
     expect(await fingerprint(ctx)).toBe(before);
     expect(body(await post(ctx, c01, 'player/verify', { id: id.player299, approve: false })).success).toBe(true);
     // A rejected player may submit again.
-    expect(body(await submit({ accountNo: 'player299', password: 'Demo1234', realName: 'Chen Mei', phone: '+886912000111' })).data.verifyStatus).toBe('PENDING');
+    expect(
+      body(await submit({ accountNo: 'player299', password: 'Demo1234', realName: 'Chen Mei', phone: '+886912000111' })).data.verifyStatus,
+    ).toBe('PENDING');
   });
 });
 

@@ -6,10 +6,24 @@ const ctx = useTestApp();
 let id: Record<string, number>;
 let admin: string;
 const alive = async (token: string) => (await post(ctx, token, 'agent/lower_agents', {})).statusCode;
-const status = (token: string, path: string, targetId: number, action: string) => post(ctx, token, `${path}/change_status`, { id: targetId, action });
+const status = (token: string, path: string, targetId: number, action: string) =>
+  post(ctx, token, `${path}/change_status`, { id: targetId, action });
 
 beforeAll(async () => {
-  id = await ids(ctx, ['admin001', 'agentA01', 'agentA02', 'agentA03', 'agentB01', 'agentB02', 'agentB03', 'agentB05', 'agentC01', 'shadowA01', 'shadowB01', 'player001']);
+  id = await ids(ctx, [
+    'admin001',
+    'agentA01',
+    'agentA02',
+    'agentA03',
+    'agentB01',
+    'agentB02',
+    'agentB03',
+    'agentB05',
+    'agentC01',
+    'shadowA01',
+    'shadowB01',
+    'player001',
+  ]);
   admin = await signinAs(ctx.app, 'admin001');
 });
 
@@ -24,14 +38,24 @@ describe('rule 3: status actions and their cascade', () => {
     expect(await alive(child)).toBe(200);
     expect(body(await signin(ctx.app, 'agentB01')).code).toBe(1002);
     const [log] = await lastLogs(ctx, id.agentB01!, 1);
-    expect(log).toMatchObject({ action: 'DISABLE', operator_id: id.admin001, ip: '127.0.0.1', before: { isDisabled: false }, after: { isDisabled: true } });
+    expect(log).toMatchObject({
+      action: 'DISABLE',
+      operator_id: id.admin001,
+      ip: '127.0.0.1',
+      before: { isDisabled: false },
+      after: { isDisabled: true },
+    });
     const rows = body(await post(ctx, admin, 'agent/lower_agents', { parentId: id.agentA01, status: 'DISABLED' })).data.list;
     expect(rows.map((r: { accountNo: string }) => r.accountNo)).toEqual(['agentB01']);
 
     expect(body(await status(admin, 'agent', id.agentB01!, 'ACTIVE')).success).toBe(true);
     expect(await alive(b01)).toBe(401); // revoked sessions stay revoked
     expect(body(await signin(ctx.app, 'agentB01')).success).toBe(true);
-    expect((await lastLogs(ctx, id.agentB01!, 1))[0]).toMatchObject({ action: 'ACTIVE', before: { isDisabled: true }, after: { isDisabled: false } });
+    expect((await lastLogs(ctx, id.agentB01!, 1))[0]).toMatchObject({
+      action: 'ACTIVE',
+      before: { isDisabled: true },
+      after: { isDisabled: false },
+    });
   });
 
   it('FULLY_DISABLE: every session of the subtree (shadows included) ends, nobody below signs in; FULLY_ACTIVE undoes it', async () => {
@@ -42,12 +66,22 @@ describe('rule 3: status actions and their cascade', () => {
     expect(await alive(outside)).toBe(200);
     expect(body(await signin(ctx.app, 'agentC01')).code).toBe(1002);
     expect(body(await signin(ctx.app, 'shadowA01')).code).toBe(1002);
-    const [open] = await q<{ n: number }>(ctx, `select count(*)::int as n from sessions s join accounts a on a.id = s.account_id where s.revoked_at is null and (a.id = $1 or a.path @> array[$1]::int[])`, [id.agentA01]);
+    const [open] = await q<{ n: number }>(
+      ctx,
+      `select count(*)::int as n from sessions s join accounts a on a.id = s.account_id where s.revoked_at is null and (a.id = $1 or a.path @> array[$1]::int[])`,
+      [id.agentA01],
+    );
     expect(open!.n).toBe(0);
     const under = body(await post(ctx, admin, 'agent/lower_agents', { parentId: id.agentB01 })).data.list;
     expect(under.every((r: { inheritedFullDisabled: boolean }) => r.inheritedFullDisabled)).toBe(true);
-    expect(body(await post(ctx, admin, 'player/list', { parentId: id.agentC01, status: 'FULL_DISABLED', pageSize: 100 })).data.total).toBeGreaterThan(0);
-    expect((await lastLogs(ctx, id.agentA01!, 1))[0]).toMatchObject({ action: 'FULLY_DISABLE', before: { isFullDisabled: false }, after: { isFullDisabled: true } });
+    expect(
+      body(await post(ctx, admin, 'player/list', { parentId: id.agentC01, status: 'FULL_DISABLED', pageSize: 100 })).data.total,
+    ).toBeGreaterThan(0);
+    expect((await lastLogs(ctx, id.agentA01!, 1))[0]).toMatchObject({
+      action: 'FULLY_DISABLE',
+      before: { isFullDisabled: false },
+      after: { isFullDisabled: true },
+    });
 
     expect(body(await status(admin, 'agent', id.agentA01!, 'FULLY_ACTIVE')).success).toBe(true);
     expect(body(await signin(ctx.app, 'agentC01')).success).toBe(true);
@@ -83,7 +117,9 @@ describe('rule 3: status actions and their cascade', () => {
     expect(await fingerprint(ctx)).toBe(before);
     expect(body(await status(a01, 'shadow', id.shadowA01!, 'DISABLE')).success).toBe(true);
     expect(await alive(shadow)).toBe(401);
-    expect(body(await post(ctx, a01, 'shadow/list', { status: 'DISABLED' })).data.list.map((s: { accountNo: string }) => s.accountNo)).toEqual(['shadowA01']);
+    expect(
+      body(await post(ctx, a01, 'shadow/list', { status: 'DISABLED' })).data.list.map((s: { accountNo: string }) => s.accountNo),
+    ).toEqual(['shadowA01']);
     // The agent endpoint does not address shadows, nor the shadow endpoint agents.
     expect(body(await status(a01, 'agent', id.shadowA01!, 'ACTIVE')).code).toBe(1005);
     expect(body(await status(a01, 'shadow', id.agentB01!, 'ACTIVE')).code).toBe(1005);
@@ -95,7 +131,13 @@ describe('rule 3: status actions and their cascade', () => {
     const before = await fingerprint(ctx);
     expect(body(await status(a01, 'agent', id.agentA01!, 'DISABLE')).code).toBe(1005);
     expect(body(await status(admin, 'agent', id.admin001!, 'DISABLE')).code).toBe(1005);
-    for (const payload of [{ id: id.agentB01, action: 'BOGUS' }, { id: id.agentB01 }, { action: 'DISABLE' }, { id: id.agentB01, action: 'DISABLE', extra: true }, { id: 'x', action: 'DISABLE' }]) {
+    for (const payload of [
+      { id: id.agentB01, action: 'BOGUS' },
+      { id: id.agentB01 },
+      { action: 'DISABLE' },
+      { id: id.agentB01, action: 'DISABLE', extra: true },
+      { id: 'x', action: 'DISABLE' },
+    ]) {
       expect(body(await post(ctx, admin, 'agent/change_status', payload)).code).toBe(1000);
     }
     expect(await fingerprint(ctx)).toBe(before);

@@ -33,7 +33,15 @@ export async function ids(ctx: TestContext, names: string[], site = 'tw_web'): P
 }
 
 export async function lastLogs(ctx: TestContext, targetId: number, n = 5) {
-  return q<{ action: string; operator_id: number | null; target_id: number; before: unknown; after: unknown; ip: string | null; created_at: Date }>(
+  return q<{
+    action: string;
+    operator_id: number | null;
+    target_id: number;
+    before: unknown;
+    after: unknown;
+    ip: string | null;
+    created_at: Date;
+  }>(
     ctx,
     'select action, operator_id, target_id, before, after, ip, created_at from operation_logs where target_id = $1 order by id desc limit $2',
     [targetId, n],

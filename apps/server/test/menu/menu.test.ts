@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MENU, PERMISSION_CODES, filterMenu, toMenuItems } from '@agent-bo/shared';
 import { body, call, signinAs, useTestApp } from '../helpers.js';
-import { effectiveCodes } from '../../src/modules/account/service.js';
+import { effectiveCodes } from '../../src/core/caller.js';
 
 const ctx = useTestApp();
 const get = (url: string, token: string) => call(ctx.app, 'GET', url, undefined, { token, site: 'tw_web' });
 
 async function grantOf(accountNo: string): Promise<string[]> {
-  const { rows } = await ctx.database.pool.query(`select permissions from accounts where site_id = 'tw_web' and account_no = $1`, [accountNo]);
+  const { rows } = await ctx.database.pool.query(`select permissions from accounts where site_id = 'tw_web' and account_no = $1`, [
+    accountNo,
+  ]);
   return rows[0].permissions;
 }
 
@@ -26,7 +28,9 @@ describe('GET /api/getPermCode', () => {
   it('a code granted directly but missing from the parent is not held', async () => {
     // agentB05 (under agentA03) is given DEVELOPER and CATEGORY_WRITE, which agentA03 lacks
     const before = await grantOf('agentB05');
-    await ctx.database.pool.query(`update accounts set permissions = permissions || '{DEVELOPER,CATEGORY_WRITE}' where site_id = 'tw_web' and account_no = 'agentB05'`);
+    await ctx.database.pool.query(
+      `update accounts set permissions = permissions || '{DEVELOPER,CATEGORY_WRITE}' where site_id = 'tw_web' and account_no = 'agentB05'`,
+    );
     const token = await signinAs(ctx.app, 'agentB05');
     const codes: string[] = body(await get('/api/getPermCode', token)).data;
     expect(codes).not.toContain('DEVELOPER');
@@ -49,7 +53,14 @@ describe('GET /api/getPermCode', () => {
 });
 
 describe('effectiveCodes', () => {
-  const node = (permissions: string[], parentId: number | null = 1, extra = {}) => ({ parentId, isShadow: false, lvl: parentId === null ? 0 : 1, permissions, kind: 'AGENT' as const, ...extra });
+  const node = (permissions: string[], parentId: number | null = 1, extra = {}) => ({
+    parentId,
+    isShadow: false,
+    lvl: parentId === null ? 0 : 1,
+    permissions,
+    kind: 'AGENT' as const,
+    ...extra,
+  });
   it('admin: all; chain: intersection; player: none', () => {
     expect(effectiveCodes([node([], null)])).toEqual([...PERMISSION_CODES]);
     expect(effectiveCodes([node([], null), node(['GAME_READ', 'TAG_READ']), node(['TAG_READ', 'DEVELOPER'])])).toEqual(['TAG_READ']);

@@ -14,7 +14,8 @@ describe('provider API: limits and secrets', () => {
     }
     // …which the back office routes still are.
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await ctx.app.inject({ method: 'GET', url: '/api/getPermCode?_t=1', headers: { 'x-site-id': 'tw_web' } })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push((await ctx.app.inject({ method: 'GET', url: '/api/getPermCode?_t=1', headers: { 'x-site-id': 'tw_web' } })).statusCode);
     expect(codes).toContain(429);
   });
 

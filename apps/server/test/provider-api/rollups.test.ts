@@ -37,7 +37,10 @@ async function createAccount(parentId: number, kind: 'AGENT' | 'PLAYER', account
 }
 
 async function adminId(): Promise<number> {
-  const [row] = await q<{ id: number; ratio: number }>(ctx, `select id, ratio from accounts where site_id = 'tw_web' and parent_id is null`);
+  const [row] = await q<{ id: number; ratio: number }>(
+    ctx,
+    `select id, ratio from accounts where site_id = 'tw_web' and parent_id is null`,
+  );
   expect(row!.ratio).toBe(10_000);
   return row!.id;
 }
@@ -49,11 +52,7 @@ async function adminId(): Promise<number> {
  * nothing (a resettle took back all of it) are left out on both sides.
  */
 async function expectedRollups(): Promise<RollupRow[]> {
-  return q<RollupRow>(
-    ctx,
-    expectedRollupsSql(ROLLUP_COLUMNS, 'accounts'),
-    [SITE],
-  );
+  return q<RollupRow>(ctx, expectedRollupsSql(ROLLUP_COLUMNS, 'accounts'), [SITE]);
 }
 
 async function actualRollups(): Promise<RollupRow[]> {
@@ -93,7 +92,16 @@ describe('rollups and shares', () => {
          from report_rollups where child_id = any($1) order by array_position($1, child_id)`,
       [[a, b, p]],
     );
-    const common = { business_date: '2026-11-20', provider_code: 'EVO', game_category: 'SLOT', bet_count: '1', bet_amount: '100000', valid_bet: '100000', payout: '0', win_loss: '-100000' };
+    const common = {
+      business_date: '2026-11-20',
+      provider_code: 'EVO',
+      game_category: 'SLOT',
+      bet_count: '1',
+      bet_amount: '100000',
+      valid_bet: '100000',
+      payout: '0',
+      win_loss: '-100000',
+    };
     expect(rows).toEqual([
       // admin → A: A keeps 800.00, the admin 200.00, nothing above the admin.
       { ...common, ancestor_id: admin, child_id: a, child_share: '80000', ancestor_share: '20000', upper: '0' },
@@ -116,7 +124,11 @@ describe('rollups and shares', () => {
       placeItem(loss, 'truncP', { betAmount: '0.01', placedAt: '2026-11-11T06:00:00Z' }),
     ]);
     await batch(ctx, 'settle', [settleItem(win, '0.08'), settleItem(loss, '0.00')]);
-    const rows = await q<RollupRow>(ctx, `select ${ROLLUP_COLUMNS} from report_rollups where child_id = any($1) order by business_date, child_id`, [[a, p]]);
+    const rows = await q<RollupRow>(
+      ctx,
+      `select ${ROLLUP_COLUMNS} from report_rollups where child_id = any($1) order by business_date, child_id`,
+      [[a, p]],
+    );
     // Win of 7: house −7; S(3333) = −7×3333/10000 = −2.3331 → −2 is A's; the admin's is
     // S(10000) − S(3333) = −7 − (−2) = −5, so the parts add up to the house result and the
     // admin's link leaves no upper share (no rounding residue above the admin).
@@ -139,9 +151,15 @@ describe('rollups and shares', () => {
     const before = betId('noon');
     const after = betId('noon');
     // 11:59:59 and 12:00:00 in Taipei on 2026-11-20.
-    await batch(ctx, 'place', [placeItem(before, 'noonP', { placedAt: '2026-11-20T03:59:59Z' }), placeItem(after, 'noonP', { placedAt: '2026-11-20T04:00:00Z' })]);
+    await batch(ctx, 'place', [
+      placeItem(before, 'noonP', { placedAt: '2026-11-20T03:59:59Z' }),
+      placeItem(after, 'noonP', { placedAt: '2026-11-20T04:00:00Z' }),
+    ]);
     // Settled a day later: the placing day still counts.
-    await batch(ctx, 'settle', [settleItem(before, '0.00', { settledAt: '2026-11-22T00:00:00Z' }), settleItem(after, '0.00', { settledAt: '2026-11-22T00:00:00Z' })]);
+    await batch(ctx, 'settle', [
+      settleItem(before, '0.00', { settledAt: '2026-11-22T00:00:00Z' }),
+      settleItem(after, '0.00', { settledAt: '2026-11-22T00:00:00Z' }),
+    ]);
     const rows = await q<{ business_date: string; bet_count: string }>(
       ctx,
       `select business_date::text, bet_count::text from report_rollups where child_id = $1 order by 1`,
@@ -151,7 +169,9 @@ describe('rollups and shares', () => {
       { business_date: '2026-11-19', bet_count: '1' },
       { business_date: '2026-11-20', bet_count: '1' },
     ]);
-    const bets = await q<{ business_date: string }>(ctx, `select business_date::text from bets where player_id = $1 order by placed_at`, [p]);
+    const bets = await q<{ business_date: string }>(ctx, `select business_date::text from bets where player_id = $1 order by placed_at`, [
+      p,
+    ]);
     expect(bets.map((b) => b.business_date)).toEqual(['2026-11-19', '2026-11-20']);
   });
 
@@ -232,13 +252,25 @@ describe('rollups and shares', () => {
     await createAccount(a, 'PLAYER', 'concP', 0);
     const ids = { EVO: Array.from({ length: 60 }, () => betId('conc')), PG: Array.from({ length: 60 }, () => betId('conc')) };
     await Promise.all(
-      (['EVO', 'PG'] as const).map((provider) => batch(ctx, 'place', ids[provider].map((id) => placeItem(id, 'concP', { betAmount: '10.00' })), { provider })),
+      (['EVO', 'PG'] as const).map((provider) =>
+        batch(
+          ctx,
+          'place',
+          ids[provider].map((id) => placeItem(id, 'concP', { betAmount: '10.00' })),
+          { provider },
+        ),
+      ),
     );
     // Eight settle batches at once: each provider's bets forwards and backwards, twice (replays).
     const answers = await Promise.all(
       (['EVO', 'PG'] as const).flatMap((provider) =>
         [ids[provider], [...ids[provider]].reverse(), ids[provider], [...ids[provider]].reverse()].map((order) =>
-          batch(ctx, 'settle', order.map((id) => settleItem(id, '4.00')), { provider }),
+          batch(
+            ctx,
+            'settle',
+            order.map((id) => settleItem(id, '4.00')),
+            { provider },
+          ),
         ),
       ),
     );

@@ -21,12 +21,16 @@ async function refusedPlace(player: string, error: string, provider = 'EVO') {
 }
 
 async function parentOf(accountNo: string): Promise<number> {
-  const [row] = await q<{ parent_id: number }>(ctx, `select parent_id from accounts where site_id = 'tw_web' and account_no = $1`, [accountNo]);
+  const [row] = await q<{ parent_id: number }>(ctx, `select parent_id from accounts where site_id = 'tw_web' and account_no = $1`, [
+    accountNo,
+  ]);
   return row!.parent_id;
 }
 
 async function rootAgentOf(accountNo: string): Promise<number> {
-  const [row] = await q<{ id: number }>(ctx, `select path[2] as id from accounts where site_id = 'tw_web' and account_no = $1`, [accountNo]);
+  const [row] = await q<{ id: number }>(ctx, `select path[2] as id from accounts where site_id = 'tw_web' and account_no = $1`, [
+    accountNo,
+  ]);
   return row!.id;
 }
 
@@ -63,8 +67,11 @@ describe('provider API: who may bet', () => {
     const [player] = await playersAtDepth(ctx, 4);
     for (const ancestor of [await parentOf(player!), await rootAgentOf(player!)]) {
       for (const flag of ['is_full_disabled', 'is_full_readonly']) {
-        await withChange(`update accounts set ${flag} = true where id = $1`, `update accounts set ${flag} = false where id = $1`, [ancestor], () =>
-          refusedPlace(player!, 'PLAYER_RESTRICTED'),
+        await withChange(
+          `update accounts set ${flag} = true where id = $1`,
+          `update accounts set ${flag} = false where id = $1`,
+          [ancestor],
+          () => refusedPlace(player!, 'PLAYER_RESTRICTED'),
         );
       }
     }
@@ -74,9 +81,14 @@ describe('provider API: who may bet', () => {
   it('follows the members rule for a plain DISABLE: it stops the agent itself, not its players', async () => {
     const [player] = await playersAtDepth(ctx, 4);
     const parent = await parentOf(player!);
-    await withChange(`update accounts set is_disabled = true where id = $1`, `update accounts set is_disabled = false where id = $1`, [parent], async () => {
-      expect(await batch(ctx, 'place', [placeItem(betId(), player!)])).toEqual(['OK']);
-    });
+    await withChange(
+      `update accounts set is_disabled = true where id = $1`,
+      `update accounts set is_disabled = false where id = $1`,
+      [parent],
+      async () => {
+        expect(await batch(ctx, 'place', [placeItem(betId(), player!)])).toEqual(['OK']);
+      },
+    );
   });
 
   it('refuses a player not VERIFIED (PLAYER_UNVERIFIED)', async () => {
@@ -89,7 +101,10 @@ describe('provider API: who may bet', () => {
         () => refusedPlace(player!, 'PLAYER_UNVERIFIED'),
       );
     }
-    const [pending] = await q<{ account_no: string }>(ctx, `select account_no from accounts where site_id = 'tw_web' and verify_status = 'PENDING' limit 1`);
+    const [pending] = await q<{ account_no: string }>(
+      ctx,
+      `select account_no from accounts where site_id = 'tw_web' and verify_status = 'PENDING' limit 1`,
+    );
     await refusedPlace(pending!.account_no, 'PLAYER_UNVERIFIED');
   });
 

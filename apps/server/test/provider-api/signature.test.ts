@@ -109,9 +109,19 @@ describe('provider API: signed calls', () => {
     await refused(await signed(ctx, 'bets/cancel', null, { raw: '{"siteId":' }), 400, 400);
     await refused(await signed(ctx, 'bets/cancel', { siteId: SITE, items: [] }), 400, 1000);
     await refused(await signed(ctx, 'bets/cancel', { siteId: 'nowhere', items: [{ betId: 'x' }] }), 400, 1000);
-    await refused(await signed(ctx, 'bets/cancel', { siteId: SITE, items: Array.from({ length: 1001 }, (_, i) => ({ betId: `x${i}` })) }), 400, 1000);
+    await refused(
+      await signed(ctx, 'bets/cancel', { siteId: SITE, items: Array.from({ length: 1001 }, (_, i) => ({ betId: `x${i}` })) }),
+      400,
+      1000,
+    );
     const [player] = await playersAtDepth(ctx, 3);
-    for (const bad of [{ betAmount: '0' }, { betAmount: '1.234' }, { betAmount: '-5' }, { gameCategory: 'DICE' }, { placedAt: 'yesterday' }]) {
+    for (const bad of [
+      { betAmount: '0' },
+      { betAmount: '1.234' },
+      { betAmount: '-5' },
+      { gameCategory: 'DICE' },
+      { placedAt: 'yesterday' },
+    ]) {
       await refused(await signed(ctx, 'bets/place', { siteId: SITE, items: [placeItem(betId(), player!, bad)] }), 400, 1000);
     }
   });
@@ -124,13 +134,21 @@ describe('provider API: signed calls', () => {
   });
 
   it('leaves the back office JSON parser alone (other routes still parse JSON)', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/manage/signin', payload: { accountNo: 'admin001', password: 'x' }, headers: { 'x-site-id': 'tw_web' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manage/signin',
+      payload: { accountNo: 'admin001', password: 'x' },
+      headers: { 'x-site-id': 'tw_web' },
+    });
     expect(body(res).code).toBe(1001);
   });
 
   it('shows the routes and the signature headers in the OpenAPI document', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-    const doc = res.json() as { paths: Record<string, { post?: { security?: unknown[] } }>; components: { securitySchemes: Record<string, { name?: string }> } };
+    const doc = res.json() as {
+      paths: Record<string, { post?: { security?: unknown[] } }>;
+      components: { securitySchemes: Record<string, { name?: string }> };
+    };
     for (const op of ['place', 'settle', 'cancel', 'resettle']) {
       const path = doc.paths[`/api/provider/v1/bets/${op}`];
       expect(path?.post?.security, op).toEqual([{ providerCode: [], providerTimestamp: [], providerSignature: [] }]);

@@ -33,7 +33,8 @@ export interface SignedOptions {
 export async function signed(ctx: TestContext, path: string, payload: unknown, o: SignedOptions = {}) {
   const provider = o.provider ?? 'EVO';
   const secret = o.secret ?? (await secretOf(ctx, provider));
-  const timestamp = String(o.timestamp ?? Date.now());
+  // Signed by the server's clock (a test may fix it), as a provider in sync with the platform would.
+  const timestamp = String(o.timestamp ?? ctx.app.config.now().getTime());
   const raw = o.raw ?? JSON.stringify(payload);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -73,7 +74,12 @@ export function settleItem(id: string, payout: string, over: Record<string, unkn
 }
 
 /** Calls one batch endpoint and returns the per-item statuses ('OK', 'DUPLICATE' or the refusal's error name). */
-export async function batch(ctx: TestContext, op: 'place' | 'settle' | 'cancel' | 'resettle', items: unknown[], o: SignedOptions & { site?: string } = {}) {
+export async function batch(
+  ctx: TestContext,
+  op: 'place' | 'settle' | 'cancel' | 'resettle',
+  items: unknown[],
+  o: SignedOptions & { site?: string } = {},
+) {
   const res = await signed(ctx, `bets/${op}`, { siteId: o.site ?? SITE, items }, o);
   const b = body(res);
   if (!b.success) throw new Error(`${op} failed: ${res.body}`);

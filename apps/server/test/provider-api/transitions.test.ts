@@ -1,6 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers.js';
-import { batch, betFingerprint, rollupFingerprint, betId, body, placeItem, playersAtDepth, q, settleItem, signed, SITE } from './support.js';
+import {
+  batch,
+  betFingerprint,
+  rollupFingerprint,
+  betId,
+  body,
+  placeItem,
+  playersAtDepth,
+  q,
+  settleItem,
+  signed,
+  SITE,
+} from './support.js';
 
 const ctx = useTestApp();
 let player = '';
@@ -87,10 +99,21 @@ describe('provider API: bet transitions', () => {
   it('place, settle and resettle of one bet in a single batch each… and within one batch', async () => {
     const id = betId();
     const other = betId();
-    expect(await batch(ctx, 'place', [placeItem(id, player), placeItem(other, player), placeItem(id, player)])).toEqual(['OK', 'OK', 'DUPLICATE']);
-    expect(await batch(ctx, 'settle', [settleItem(id, '10.00'), settleItem(id, '10.00'), settleItem(id, '20.00')])).toEqual(['OK', 'DUPLICATE', 'BET_CONTENT_CONFLICT']);
+    expect(await batch(ctx, 'place', [placeItem(id, player), placeItem(other, player), placeItem(id, player)])).toEqual([
+      'OK',
+      'OK',
+      'DUPLICATE',
+    ]);
+    expect(await batch(ctx, 'settle', [settleItem(id, '10.00'), settleItem(id, '10.00'), settleItem(id, '20.00')])).toEqual([
+      'OK',
+      'DUPLICATE',
+      'BET_CONTENT_CONFLICT',
+    ]);
     expect(
-      await batch(ctx, 'resettle', [settleItem(id, '30.00', { settledAt: '2026-11-20T09:00:00Z' }), settleItem(id, '40.00', { settledAt: '2026-11-20T10:00:00Z' })]),
+      await batch(ctx, 'resettle', [
+        settleItem(id, '30.00', { settledAt: '2026-11-20T09:00:00Z' }),
+        settleItem(id, '40.00', { settledAt: '2026-11-20T10:00:00Z' }),
+      ]),
     ).toEqual(['OK', 'OK']);
     expect((await versions(id)).map((v) => [v.version, v.status, v.payout])).toEqual([
       [1, 'Superseded', '1000'],
@@ -108,11 +131,15 @@ describe('provider API: bet transitions', () => {
     await batch(ctx, 'settle', [settleItem(settled, '5.00')]);
     const before = await betFingerprint(ctx);
     expect(await batch(ctx, 'settle', [settleItem(canceled, '5.00')])).toEqual(['BET_STATE_CONFLICT']);
-    expect(await batch(ctx, 'resettle', [settleItem(canceled, '5.00', { settledAt: '2026-11-21T00:00:00Z' })])).toEqual(['BET_STATE_CONFLICT']);
+    expect(await batch(ctx, 'resettle', [settleItem(canceled, '5.00', { settledAt: '2026-11-21T00:00:00Z' })])).toEqual([
+      'BET_STATE_CONFLICT',
+    ]);
     expect(await batch(ctx, 'cancel', [{ betId: settled }])).toEqual(['BET_STATE_CONFLICT']);
     expect(await batch(ctx, 'resettle', [settleItem(open, '5.00')])).toEqual(['BET_STATE_CONFLICT']);
     // A resettle dated before the current settlement arrives late: it must not overwrite it.
-    expect(await batch(ctx, 'resettle', [settleItem(settled, '7.00', { settledAt: '2026-11-20T06:00:00Z' })])).toEqual(['BET_STATE_CONFLICT']);
+    expect(await batch(ctx, 'resettle', [settleItem(settled, '7.00', { settledAt: '2026-11-20T06:00:00Z' })])).toEqual([
+      'BET_STATE_CONFLICT',
+    ]);
     expect(await betFingerprint(ctx)).toBe(before);
   });
 
@@ -199,7 +226,10 @@ describe('provider API: idempotency', () => {
     const a = betId();
     const b = betId();
     await batch(ctx, 'place', [placeItem(a, player)]);
-    const res = await signed(ctx, 'bets/place', { siteId: SITE, items: [placeItem(a, player), placeItem(b, player), placeItem(betId(), 'nobody-here')] });
+    const res = await signed(ctx, 'bets/place', {
+      siteId: SITE,
+      items: [placeItem(a, player), placeItem(b, player), placeItem(betId(), 'nobody-here')],
+    });
     const data = body(res).data;
     expect(data).toMatchObject({ ok: 1, duplicate: 1, refused: 1 });
     expect(data.results.map((r: { betId: string; status: string; code?: number }) => [r.betId, r.status, r.code])).toEqual([

@@ -44,7 +44,10 @@ async function playersAtDepth(_ctx: unknown, _depth: number, provider = 'EVO', n
 }
 
 async function houseBalance(): Promise<bigint> {
-  const [row] = await q<{ b: string }>(ctx, `select balance::text as b from accounts where site_id = 'tw_web' and parent_id is null and not is_shadow`);
+  const [row] = await q<{ b: string }>(
+    ctx,
+    `select balance::text as b from accounts where site_id = 'tw_web' and parent_id is null and not is_shadow`,
+  );
   return BigInt(row!.b);
 }
 
@@ -120,7 +123,15 @@ describe('provider API: transfer_out and transfer_in', () => {
     expect(await balanceOf(ctx, player!)).toBe(379_50n);
     expect(await houseBalance()).toBe(houseBefore - 379_50n);
 
-    const legs = await q<{ kind: string; amount: string; provider: string; operator_id: number | null; counterparty: string; account_no: string; idempotency_key: string }>(
+    const legs = await q<{
+      kind: string;
+      amount: string;
+      provider: string;
+      operator_id: number | null;
+      counterparty: string;
+      account_no: string;
+      idempotency_key: string;
+    }>(
       ctx,
       `select e.kind, e.amount::text as amount, e.provider, e.operator_id, c.account_no as counterparty, a.account_no, t.idempotency_key
          from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
@@ -129,8 +140,24 @@ describe('provider API: transfer_out and transfer_in', () => {
       [`provider:EVO:${id}`],
     );
     expect(legs).toEqual([
-      { kind: 'TRANSFER_OUT', amount: '-12050', provider: 'EVO', operator_id: null, counterparty: 'admin001', account_no: player, idempotency_key: `provider:EVO:${id}` },
-      { kind: 'TRANSFER_OUT', amount: '12050', provider: 'EVO', operator_id: null, counterparty: player, account_no: 'admin001', idempotency_key: `provider:EVO:${id}` },
+      {
+        kind: 'TRANSFER_OUT',
+        amount: '-12050',
+        provider: 'EVO',
+        operator_id: null,
+        counterparty: 'admin001',
+        account_no: player,
+        idempotency_key: `provider:EVO:${id}`,
+      },
+      {
+        kind: 'TRANSFER_OUT',
+        amount: '12050',
+        provider: 'EVO',
+        operator_id: null,
+        counterparty: player,
+        account_no: 'admin001',
+        idempotency_key: `provider:EVO:${id}`,
+      },
     ]);
     expect(await position(player!)).toBe(positionBefore + 120_50n - 500_00n);
     await ledgerOk();
@@ -152,7 +179,12 @@ describe('provider API: transfer_out and transfer_in', () => {
     expect(await fingerprint(ctx)).toBe(before);
     // Other content under the same id: another amount, another player, the other direction.
     const [other] = await playersAtDepth(ctx, 3, 'EVO', 3).then((p) => [p[2]!]);
-    expect(await statuses('out', [{ ...first, amount: '31.00' }, { ...first, playerAccountNo: other! }])).toEqual(['IDEMPOTENCY_CONFLICT', 'IDEMPOTENCY_CONFLICT']);
+    expect(
+      await statuses('out', [
+        { ...first, amount: '31.00' },
+        { ...first, playerAccountNo: other! },
+      ]),
+    ).toEqual(['IDEMPOTENCY_CONFLICT', 'IDEMPOTENCY_CONFLICT']);
     expect(await statuses('in', [first])).toEqual(['IDEMPOTENCY_CONFLICT']);
     expect(await fingerprint(ctx)).toBe(before);
 
@@ -180,7 +212,11 @@ describe('provider API: transfer_out and transfer_in', () => {
     expect(await statuses('out', [tooMuch])).toEqual(['INSUFFICIENT_BALANCE']);
     expect(await statuses('out', [item(player!, '10.01')])).toEqual(['OK']);
     // Within one batch the balance left by earlier items counts.
-    expect(await statuses('out', [item(player!, '3.00'), item(player!, '1.99'), item(player!, '0.01')])).toEqual(['OK', 'OK', 'INSUFFICIENT_BALANCE']);
+    expect(await statuses('out', [item(player!, '3.00'), item(player!, '1.99'), item(player!, '0.01')])).toEqual([
+      'OK',
+      'OK',
+      'INSUFFICIENT_BALANCE',
+    ]);
     expect(await balanceOf(ctx, player!)).toBe(0n);
     await ledgerOk();
   });
@@ -208,7 +244,11 @@ describe('provider API: transfer_out and transfer_in', () => {
     }
     // Inherited: an ancestor fully disabled / fully read-only; a plain DISABLE of the parent is not inherited.
     const parent = pick[3]!;
-    const [{ parent_id: parentId } = { parent_id: 0 }] = await q<{ parent_id: number }>(ctx, `select parent_id from accounts where site_id = 'tw_web' and account_no = $1`, [parent]);
+    const [{ parent_id: parentId } = { parent_id: 0 }] = await q<{ parent_id: number }>(
+      ctx,
+      `select parent_id from accounts where site_id = 'tw_web' and account_no = $1`,
+      [parent],
+    );
     for (const flag of ['is_full_disabled', 'is_full_readonly']) {
       await q(ctx, `update accounts set ${flag} = true where id = $1`, [parentId]);
       await refuse(parent, 'PLAYER_RESTRICTED');
@@ -292,7 +332,9 @@ describe('provider API: cancel refunds the stake', () => {
     // A settled bet still cannot be canceled, and nothing is refunded.
     const settled = betId('refund');
     expect(await batch(ctx, 'place', [placeItem(settled, player!)])).toEqual(['OK']);
-    expect(await batch(ctx, 'settle', [{ betId: settled, validBet: '100.00', payout: '0.00', settledAt: '2026-11-20T06:05:00.000Z' }])).toEqual(['OK']);
+    expect(
+      await batch(ctx, 'settle', [{ betId: settled, validBet: '100.00', payout: '0.00', settledAt: '2026-11-20T06:05:00.000Z' }]),
+    ).toEqual(['OK']);
     const mid = await fingerprint(ctx);
     expect(await batch(ctx, 'cancel', [{ betId: settled }])).toEqual(['BET_STATE_CONFLICT']);
     expect(await fingerprint(ctx)).toBe(mid);
@@ -303,10 +345,24 @@ describe('provider API: cancel refunds the stake', () => {
     const [player] = await playersAtDepth(ctx, 3, 'EVO', 17).then((p) => [p[16]!]);
     await drain(player!);
     const ids = Array.from({ length: 5 }, () => betId('race'));
-    expect(await batch(ctx, 'place', ids.map((id) => placeItem(id, player!, { betAmount: '7.00' })))).toEqual(ids.map(() => 'OK'));
+    expect(
+      await batch(
+        ctx,
+        'place',
+        ids.map((id) => placeItem(id, player!, { betAmount: '7.00' })),
+      ),
+    ).toEqual(ids.map(() => 'OK'));
     const answers = await Promise.all([
-      batch(ctx, 'cancel', ids.map((betId) => ({ betId }))),
-      batch(ctx, 'cancel', [...ids].reverse().map((betId) => ({ betId }))),
+      batch(
+        ctx,
+        'cancel',
+        ids.map((betId) => ({ betId })),
+      ),
+      batch(
+        ctx,
+        'cancel',
+        [...ids].reverse().map((betId) => ({ betId })),
+      ),
     ]);
     expect(answers.flat().filter((a) => a === 'OK')).toHaveLength(5);
     expect(answers.flat().filter((a) => a === 'DUPLICATE')).toHaveLength(5);
@@ -346,11 +402,19 @@ describe('provider API: a random mix', () => {
       // Replays in the middle: nothing moves.
       await wallet('out', outs.slice(0, 2));
       const bets = players.map((p) => ({ id: betId('mix'), player: p, stake: BigInt(1 + random(30)) * 100n }));
-      await batch(ctx, 'place', bets.map((b) => placeItem(b.id, b.player, { betAmount: `${b.stake / 100n}.00` })));
+      await batch(
+        ctx,
+        'place',
+        bets.map((b) => placeItem(b.id, b.player, { betAmount: `${b.stake / 100n}.00` })),
+      );
       open.push(...bets);
       const toCancel = open.splice(0, random(open.length + 1));
       if (toCancel.length) {
-        const got = await batch(ctx, 'cancel', toCancel.map((b) => ({ betId: b.id })));
+        const got = await batch(
+          ctx,
+          'cancel',
+          toCancel.map((b) => ({ betId: b.id })),
+        );
         got.forEach((g, i) => {
           expect(g).toBe('OK');
           expected.get(toCancel[i]!.player)!.refund += toCancel[i]!.stake;

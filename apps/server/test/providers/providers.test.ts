@@ -54,7 +54,10 @@ describe('provider list', () => {
     expect(data.abilities).toEqual({ maintain: true, offer: true });
 
     // Enabled players are counted from the accounts, for the whole site (the admin's subtree).
-    const [evo] = await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where site_id = 'tw_web' and kind = 'PLAYER' and 'EVO' = any(providers)`);
+    const [evo] = await q<{ n: number }>(
+      ctx,
+      `select count(*)::int as n from accounts where site_id = 'tw_web' and kind = 'PLAYER' and 'EVO' = any(providers)`,
+    );
     expect(evo!.n).toBeGreaterThan(0);
     expect(data.providers.find((p) => p.code === 'EVO')!.enabledPlayers).toBe(evo!.n);
 
@@ -68,7 +71,11 @@ describe('provider list', () => {
     const data = body(res).data as { providers: { code: string; enabledPlayers: number }[]; abilities: Record<string, boolean> };
     expect(data.abilities).toEqual({ maintain: false, offer: false });
     const a01 = await accountId(ctx, 'agentA01');
-    const [evo] = await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where kind = 'PLAYER' and path @> array[$1]::int[] and 'EVO' = any(providers)`, [a01]);
+    const [evo] = await q<{ n: number }>(
+      ctx,
+      `select count(*)::int as n from accounts where kind = 'PLAYER' and path @> array[$1]::int[] and 'EVO' = any(providers)`,
+      [a01],
+    );
     expect(data.providers.find((p) => p.code === 'EVO')!.enabledPlayers).toBe(evo!.n);
     const all = (body(await post(admin, 'list')).data as { providers: { code: string; enabledPlayers: number }[] }).providers;
     expect(evo!.n).toBeLessThan(all.find((p) => p.code === 'EVO')!.enabledPlayers);
@@ -154,7 +161,11 @@ describe('who may write', () => {
       }
       expect(await fingerprint()).toBe(before);
     } finally {
-      await q(ctx, `update accounts set permissions = array_remove(array_remove(permissions, 'PROVIDER_MAINTAIN'), 'SITE_PROVIDER') where id = $1`, [shadow]);
+      await q(
+        ctx,
+        `update accounts set permissions = array_remove(array_remove(permissions, 'PROVIDER_MAINTAIN'), 'SITE_PROVIDER') where id = $1`,
+        [shadow],
+      );
     }
   });
 });
@@ -211,13 +222,34 @@ describe('status', () => {
     expect((await post(admin, 'change_status', { code: 'EVO', status: 'ACTIVE' })).statusCode).toBe(200);
     const logs = (await opLogs(adminId)).slice(logsBefore);
     expect(logs).toEqual([
-      { action: 'OPERATION', target_id: adminId, before: { provider: 'EVO', status: 'ACTIVE' }, after: { provider: 'EVO', status: 'MAINTAIN' } },
-      { action: 'OPERATION', target_id: adminId, before: { provider: 'EVO', status: 'MAINTAIN' }, after: { provider: 'EVO', status: 'DISABLE' } },
-      { action: 'OPERATION', target_id: adminId, before: { provider: 'EVO', status: 'DISABLE' }, after: { provider: 'EVO', status: 'ACTIVE' } },
+      {
+        action: 'OPERATION',
+        target_id: adminId,
+        before: { provider: 'EVO', status: 'ACTIVE' },
+        after: { provider: 'EVO', status: 'MAINTAIN' },
+      },
+      {
+        action: 'OPERATION',
+        target_id: adminId,
+        before: { provider: 'EVO', status: 'MAINTAIN' },
+        after: { provider: 'EVO', status: 'DISABLE' },
+      },
+      {
+        action: 'OPERATION',
+        target_id: adminId,
+        before: { provider: 'EVO', status: 'DISABLE' },
+        after: { provider: 'EVO', status: 'ACTIVE' },
+      },
     ]);
 
     // The admin sees them in its operation log.
-    const log = await call(ctx.app, 'POST', '/api/manage/log/operation', { action: 'OPERATION', page: 1, pageSize: 10 }, { token: admin, site: 'tw_web' });
+    const log = await call(
+      ctx.app,
+      'POST',
+      '/api/manage/log/operation',
+      { action: 'OPERATION', page: 1, pageSize: 10 },
+      { token: admin, site: 'tw_web' },
+    );
     expect(log.statusCode, log.body).toBe(200);
     expect((body(log).data.list as { after: { provider?: string } }[]).some((r) => r.after?.provider === 'EVO')).toBe(true);
   });
@@ -240,7 +272,8 @@ describe('site offering', () => {
          and not is_disabled and not is_full_disabled and not is_full_readonly order by id limit 1`,
     );
     expect(mcPlayer).toBeDefined();
-    const enabled = async () => (await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where site_id = 'tw_web' and 'EVO' = any(providers)`))[0]!.n;
+    const enabled = async () =>
+      (await q<{ n: number }>(ctx, `select count(*)::int as n from accounts where site_id = 'tw_web' and 'EVO' = any(providers)`))[0]!.n;
     const enabledBefore = await enabled();
     const logsBefore = (await opLogs(adminId)).length;
 
@@ -259,8 +292,18 @@ describe('site offering', () => {
     expect((await post(admin, 'set_site_offering', { code: 'EVO', offered: true })).statusCode).toBe(200);
     expect(await batch(ctx, 'place', [placeItem(betId(), player!)])).toEqual(['OK']);
     expect((await opLogs(adminId)).slice(logsBefore)).toEqual([
-      { action: 'OPERATION', target_id: adminId, before: { provider: 'EVO', site: 'tw_web', offered: true }, after: { provider: 'EVO', site: 'tw_web', offered: false } },
-      { action: 'OPERATION', target_id: adminId, before: { provider: 'EVO', site: 'tw_web', offered: false }, after: { provider: 'EVO', site: 'tw_web', offered: true } },
+      {
+        action: 'OPERATION',
+        target_id: adminId,
+        before: { provider: 'EVO', site: 'tw_web', offered: true },
+        after: { provider: 'EVO', site: 'tw_web', offered: false },
+      },
+      {
+        action: 'OPERATION',
+        target_id: adminId,
+        before: { provider: 'EVO', site: 'tw_web', offered: false },
+        after: { provider: 'EVO', site: 'tw_web', offered: true },
+      },
     ]);
   });
 });
@@ -285,13 +328,22 @@ describe('secret rotation', () => {
 
     const list = await post(admin, 'list');
     expect(list.body).not.toContain(data.secret);
-    expect((body(list).data.providers as { code: string; secretRotatedAt: string }[]).find((p) => p.code === 'EVO')!.secretRotatedAt).toBe(data.secretRotatedAt);
+    expect((body(list).data.providers as { code: string; secretRotatedAt: string }[]).find((p) => p.code === 'EVO')!.secretRotatedAt).toBe(
+      data.secretRotatedAt,
+    );
 
-    const [logs] = await q<{ text: string }>(ctx, `select coalesce(string_agg(before::text || after::text, ''), '') as text from operation_logs`);
+    const [logs] = await q<{ text: string }>(
+      ctx,
+      `select coalesce(string_agg(before::text || after::text, ''), '') as text from operation_logs`,
+    );
     expect(logs!.text).not.toContain(data.secret);
     expect(logs!.text).not.toContain(old);
     const [last] = (await opLogs(adminId)).slice(-1);
-    expect(last).toMatchObject({ action: 'OPERATION', before: { provider: 'EVO', secretSet: true }, after: { provider: 'EVO', secretSet: true, secretRotatedAt: data.secretRotatedAt } });
+    expect(last).toMatchObject({
+      action: 'OPERATION',
+      before: { provider: 'EVO', secretSet: true },
+      after: { provider: 'EVO', secretSet: true, secretRotatedAt: data.secretRotatedAt },
+    });
 
     // Each rotation is a fresh secret.
     const again = body(await post(admin, 'rotate_secret', { code: 'EVO' })).data as { secret: string };
@@ -300,7 +352,9 @@ describe('secret rotation', () => {
 
   it('gives a provider without a secret its first one', async () => {
     await q(ctx, `update providers set secret = null where code = 'SABA'`);
-    const listed = (body(await post(admin, 'list')).data.providers as { code: string; secretSet: boolean; secretRotatedAt: string | null }[]).find((p) => p.code === 'SABA')!;
+    const listed = (
+      body(await post(admin, 'list')).data.providers as { code: string; secretSet: boolean; secretRotatedAt: string | null }[]
+    ).find((p) => p.code === 'SABA')!;
     expect(listed).toMatchObject({ secretSet: false, secretRotatedAt: null });
     const res = await post(admin, 'rotate_secret', { code: 'SABA' });
     expect(res.statusCode).toBe(200);

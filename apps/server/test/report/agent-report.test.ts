@@ -61,14 +61,29 @@ function sumOf(rows: Record<string, string | number>[]) {
 }
 
 beforeAll(async () => {
-  id = await ids(ctx, ['admin001', 'agentA01', 'agentA02', 'agentA03', 'agentB01', 'agentB02', 'agentB03', 'agentC01', 'agentD01', 'shadowA01']);
+  id = await ids(ctx, [
+    'admin001',
+    'agentA01',
+    'agentA02',
+    'agentA03',
+    'agentB01',
+    'agentB02',
+    'agentB03',
+    'agentC01',
+    'agentD01',
+    'shadowA01',
+  ]);
   [otherSiteAgent] = Object.values(await ids(ctx, ['agentA01'], 'tw_mc')) as [number];
   pA01 = await playerUnder(id.agentA01!);
   pC01 = await playerUnder(id.agentC01!);
   pD01 = await playerUnder(id.agentD01!);
   pB03 = await playerUnder(id.agentB03!);
   const pOther = await playerUnder(otherSiteAgent, 'tw_mc').catch(async () => {
-    const [r] = await q<{ id: number }>(ctx, `select id from accounts where site_id = 'tw_mc' and kind = 'PLAYER' and path @> array[$1]::int[] order by id limit 1`, [otherSiteAgent]);
+    const [r] = await q<{ id: number }>(
+      ctx,
+      `select id from accounts where site_id = 'tw_mc' and kind = 'PLAYER' and path @> array[$1]::int[] order by id limit 1`,
+      [otherSiteAgent],
+    );
     return r!.id;
   });
   const bets: TestBet[] = [
@@ -87,8 +102,15 @@ beforeAll(async () => {
   for (const bet of bets) await settle(ctx.database.pool, bet);
   // A bet settled and then canceled leaves its rollup rows at zero: no activity, no row.
   const [b05] = Object.values(await ids(ctx, ['agentB05'])) as [number];
-  for (const [ancestor, child] of [[id.admin001, id.agentA03], [id.agentA03, b05]]) {
-    await q(ctx, `insert into report_rollups (site_id, ancestor_id, business_date, child_id, provider_code, game_category) values ('tw_web', $1, '2030-01-11', $2, 'PG', 'SLOT')`, [ancestor, child]);
+  for (const [ancestor, child] of [
+    [id.admin001, id.agentA03],
+    [id.agentA03, b05],
+  ]) {
+    await q(
+      ctx,
+      `insert into report_rollups (site_id, ancestor_id, business_date, child_id, provider_code, game_category) values ('tw_web', $1, '2030-01-11', $2, 'PG', 'SLOT')`,
+      [ancestor, child],
+    );
   }
   token = {};
   for (const who of ['admin001', 'agentA01', 'agentA02', 'agentB01', 'agentC01', 'shadowA01']) token[who] = await signinAs(ctx.app, who);
@@ -116,7 +138,13 @@ describe('POST /api/manage/report/agent: rows', () => {
       agentShare: '106.00',
       upperShare: '0.00',
     });
-    expect(row(data, 'agentA02')).toMatchObject({ betCount: 1, betAmount: '300.00', memberWinLoss: '-300.00', childShare: '255.00', agentShare: '45.00' });
+    expect(row(data, 'agentA02')).toMatchObject({
+      betCount: 1,
+      betAmount: '300.00',
+      memberWinLoss: '-300.00',
+      childShare: '255.00',
+      agentShare: '45.00',
+    });
   });
 
   it('agentA01’s report: sub-agents and its own player, each with the shares by ratio difference', async () => {
@@ -134,14 +162,31 @@ describe('POST /api/manage/report/agent: rows', () => {
       upperShare: '76.00', // 10 %, above agentA01
     });
     const player = data.rows.find((r) => r.kind === 'PLAYER')!;
-    expect(player).toMatchObject({ id: pA01, ratio: '0.00', betCount: 1, betAmount: '400.00', payout: '100.00', memberWinLoss: '-300.00', childShare: '0.00', agentShare: '270.00', upperShare: '30.00' });
+    expect(player).toMatchObject({
+      id: pA01,
+      ratio: '0.00',
+      betCount: 1,
+      betAmount: '400.00',
+      payout: '100.00',
+      memberWinLoss: '-300.00',
+      childShare: '0.00',
+      agentShare: '270.00',
+      upperShare: '30.00',
+    });
     expect(row(data, 'agentB02')).toBeUndefined();
   });
 
   it('a player’s win is a negative house result: every share turns negative', async () => {
     const data = await ok('agentC01', { ...RANGE, providerCode: 'EVO' });
     expect(data.rows).toHaveLength(1);
-    expect(data.rows[0]).toMatchObject({ id: pC01, kind: 'PLAYER', memberWinLoss: '300.00', childShare: '0.00', agentShare: '-225.00', upperShare: '-75.00' });
+    expect(data.rows[0]).toMatchObject({
+      id: pC01,
+      kind: 'PLAYER',
+      memberWinLoss: '300.00',
+      childShare: '0.00',
+      agentShare: '-225.00',
+      upperShare: '-75.00',
+    });
   });
 
   it('the worked example: 1,000.00 lost under agentC01 (75 %), seen from each agent of the chain', async () => {
@@ -167,7 +212,16 @@ describe('POST /api/manage/report/agent: rows', () => {
   it('an agent without activity (rollups netted to zero) has no rows and zero totals', async () => {
     const data = await ok('admin001', { ...RANGE, agentId: id.agentA03 });
     expect(data.rows).toEqual([]);
-    expect(data.totals).toEqual({ betCount: 0, betAmount: '0.00', validBet: '0.00', payout: '0.00', memberWinLoss: '0.00', childShare: '0.00', agentShare: '0.00', upperShare: '0.00' });
+    expect(data.totals).toEqual({
+      betCount: 0,
+      betAmount: '0.00',
+      validBet: '0.00',
+      payout: '0.00',
+      memberWinLoss: '0.00',
+      childShare: '0.00',
+      agentShare: '0.00',
+      upperShare: '0.00',
+    });
   });
 });
 
@@ -187,7 +241,13 @@ describe('totals', () => {
       expect(data.totals).toEqual(sumOf(data.rows));
     }
     // and a figure checked by hand: agentA01's totals over RANGE
-    expect((await ok('agentA01', RANGE)).totals).toMatchObject({ betCount: 4, betAmount: '1680.00', childShare: '646.00', agentShare: '308.00', upperShare: '106.00' });
+    expect((await ok('agentA01', RANGE)).totals).toMatchObject({
+      betCount: 4,
+      betAmount: '1680.00',
+      childShare: '646.00',
+      agentShare: '308.00',
+      upperShare: '106.00',
+    });
   });
 });
 
@@ -293,10 +353,16 @@ describe('validation', () => {
 
 describe('GET /api/manage/report/agent/export', () => {
   const exportCsv = (who: string, query: Record<string, string | number>) =>
-    call(ctx.app, 'GET', `/api/manage/report/agent/export?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`, undefined, {
-      token: token[who],
-      site: 'tw_web',
-    });
+    call(
+      ctx.app,
+      'GET',
+      `/api/manage/report/agent/export?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      undefined,
+      {
+        token: token[who],
+        site: 'tw_web',
+      },
+    );
 
   it('is the report as CSV: BOM, header, one line per row, the totals last; formula-safe', async () => {
     await q(ctx, `update accounts set nick_name = '=HYPERLINK("x")' where id = $1`, [pA01]);
@@ -314,7 +380,9 @@ describe('GET /api/manage/report/agent/export', () => {
     const playerNo = json.rows[1]!.accountNo;
     expect(lines[2]).toBe(`PLAYER,${playerNo},"'=HYPERLINK(""x"")",0.00,1,400.00,400.00,100.00,-300.00,0.00,270.00,30.00`);
     const t = json.totals;
-    expect(lines[3]).toBe(`TOTAL,,,,${t.betCount},${t.betAmount},${t.validBet},${t.payout},${t.memberWinLoss},${t.childShare},${t.agentShare},${t.upperShare}`);
+    expect(lines[3]).toBe(
+      `TOTAL,,,,${t.betCount},${t.betAmount},${t.validBet},${t.payout},${t.memberWinLoss},${t.childShare},${t.agentShare},${t.upperShare}`,
+    );
   });
 
   it('takes the agent id from the query and keeps the same scope and validation', async () => {

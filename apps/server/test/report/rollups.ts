@@ -34,7 +34,10 @@ export async function chainOf(pool: pg.Pool, playerId: number): Promise<{ siteId
   const player = rows[0];
   if (!player) throw new Error(`no player ${playerId}`);
   const ids = [...player.path, playerId];
-  const ratios = await pool.query<{ id: number; ratio: number; kind: string }>('select id, ratio, kind from accounts where id = any($1::int[])', [ids]);
+  const ratios = await pool.query<{ id: number; ratio: number; kind: string }>(
+    'select id, ratio, kind from accounts where id = any($1::int[])',
+    [ids],
+  );
   return { siteId: player.site_id, ids, ratios: new Map(ratios.rows.map((r) => [r.id, r.kind === 'PLAYER' ? 0 : r.ratio])) };
 }
 
@@ -52,7 +55,16 @@ export async function linksOf(pool: pg.Pool, bet: TestBet): Promise<LinkRow[]> {
     const childShare = (house * c) / 10_000n;
     const ancestorShare = (house * (a - c)) / 10_000n;
     if ((house * c) % 10_000n !== 0n || (house * (a - c)) % 10_000n !== 0n) throw new Error('choose amounts whose shares are whole cents');
-    out.push({ ancestorId, childId, betAmount: bet.betAmount, validBet: bet.validBet ?? bet.betAmount, payout: bet.payout, winLoss, childShare, ancestorShare });
+    out.push({
+      ancestorId,
+      childId,
+      betAmount: bet.betAmount,
+      validBet: bet.validBet ?? bet.betAmount,
+      payout: bet.payout,
+      winLoss,
+      childShare,
+      ancestorShare,
+    });
   }
   return out;
 }

@@ -41,7 +41,9 @@ beforeAll(async () => {
   database = createDatabase(withDatabase(inject('pg').adminUrl, name), { max: 2 });
   await runMigrations(database.pool);
   await upsertSites(database.db);
-  indexesBefore = (await q<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'bets' order by indexname`)).map((r) => r.indexdef);
+  indexesBefore = (await q<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'bets' order by indexname`)).map(
+    (r) => r.indexdef,
+  );
   result = await seedLarge(database.pool, { siteId: SITE, scale: 'tiny', seed: 7, now: NOW, passwordHash: 'not-a-real-hash' });
 });
 
@@ -100,7 +102,10 @@ describe('large-scale seed (tiny)', () => {
     expect(c!.days).toBe(PLANS.tiny.days);
     expect([c!.first, c!.last]).toEqual(['2026-11-12', '2026-11-21']);
 
-    const statuses = await q<{ status: string; n: number }>(`select status, count(*)::int as n from bets where site_id = $1 group by 1 order by 1`, [SITE]);
+    const statuses = await q<{ status: string; n: number }>(
+      `select status, count(*)::int as n from bets where site_id = $1 group by 1 order by 1`,
+      [SITE],
+    );
     const by = Object.fromEntries(statuses.map((s) => [s.status, s.n]));
     expect(by).toEqual({
       Canceled: result.counts.canceled,
@@ -141,10 +146,7 @@ describe('large-scale seed (tiny)', () => {
       valid_bet::text, payout::text, win_loss::text, child_share::text, ancestor_share::text`;
     // The provider API tests' expected-rollups query: shares from the accounts' ratios (the seed
     // never changes a ratio), truncated per bet by PostgreSQL's integer division.
-    const expected = await q(
-      expectedRollupsSql(COLUMNS, 'accounts'),
-      [SITE],
-    );
+    const expected = await q(expectedRollupsSql(COLUMNS, 'accounts'), [SITE]);
     const actual = await q(`select ${COLUMNS} from report_rollups where site_id = $1 order by 1, 2, 3, 4, 5`, [SITE]);
     expect(actual.length).toBe(result.rollupRows);
     expect(actual.length).toBeGreaterThan(1000);
@@ -155,9 +157,10 @@ describe('large-scale seed (tiny)', () => {
         where r.site_id = $1 and a.lvl = 0`,
       [SITE],
     );
-    const [direct] = await q<{ n: string; wl: string }>(`select count(*)::text as n, sum(win_loss)::text as wl from bets where site_id = $1 and status = 'Settled'`, [
-      SITE,
-    ]);
+    const [direct] = await q<{ n: string; wl: string }>(
+      `select count(*)::text as n, sum(win_loss)::text as wl from bets where site_id = $1 and status = 'Settled'`,
+      [SITE],
+    );
     expect(top).toEqual(direct);
   });
 
@@ -175,8 +178,12 @@ describe('large-scale seed (tiny)', () => {
     const before = await q<{ a: number; b: number; r: number }>(
       `select (select count(*)::int from accounts) as a, (select count(*)::int from bets) as b, (select count(*)::int from report_rollups) as r`,
     );
-    await expect(seedLarge(database.pool, { siteId: SITE, scale: 'tiny', seed: 8, now: NOW, passwordHash: 'x' })).rejects.toBeInstanceOf(LargeSeedRefused);
-    const after = await q(`select (select count(*)::int from accounts) as a, (select count(*)::int from bets) as b, (select count(*)::int from report_rollups) as r`);
+    await expect(seedLarge(database.pool, { siteId: SITE, scale: 'tiny', seed: 8, now: NOW, passwordHash: 'x' })).rejects.toBeInstanceOf(
+      LargeSeedRefused,
+    );
+    const after = await q(
+      `select (select count(*)::int from accounts) as a, (select count(*)::int from bets) as b, (select count(*)::int from report_rollups) as r`,
+    );
     expect(after).toEqual(before);
   });
 });

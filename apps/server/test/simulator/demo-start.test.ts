@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { SITE_IDS } from '@agent-bo/shared';
-import { runningEmbeddedUrl } from '../../src/simulator/database.js';
+import { runningEmbeddedUrl } from '@agent-bo/simulator/database';
 import { sleep, startServer, stopServer, type ServerProcess } from '../ledger-load/harness.js';
 
 /**
@@ -51,7 +51,9 @@ it('npm start on an empty embedded database ends with bets on every site, from t
     expect(rollups!.n).toBeGreaterThan(0);
     // …and the players' credit went to the providers and back through the wallet calls.
     const [wallet] = (
-      await client.query<{ n: number }>(`select count(*)::int as n from ledger_entries where kind in ('TRANSFER_OUT', 'TRANSFER_IN') and provider is not null`)
+      await client.query<{ n: number }>(
+        `select count(*)::int as n from ledger_entries where kind in ('TRANSFER_OUT', 'TRANSFER_IN') and provider is not null`,
+      )
     ).rows;
     expect(wallet!.n).toBeGreaterThan(0);
   } finally {

@@ -2,12 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '@agent-bo/shared';
 import { checkLedger } from '../../src/modules/ledger/check.js';
-import { loadDirectory, type Directory, type SimPlayer } from '../../src/simulator/directory.js';
-import { playDemoTraffic } from '../../src/simulator/demo.js';
-import { runSimulation, type SimulationSummary } from '../../src/simulator/engine.js';
+import { loadDirectory, playDemoTraffic, runSimulation, type Directory, type SimPlayer, type SimulationSummary } from '@agent-bo/simulator';
 import { useTestApp } from '../helpers.js';
 import { q } from '../provider-api/support.js';
 import { expectedRollupsSql } from '../expected-rollups.js';
+import { testNow } from '../clock.js';
 
 /**
  * The simulator against a real listening app (HTTP on a random port, the file's own database):
@@ -27,7 +26,11 @@ beforeAll(async () => {
 
 /** Current statuses of one run's bets (version 1 counts every placed bet once). */
 async function statusesOf(runId: string): Promise<Record<string, number>> {
-  const rows = await q<{ status: string; n: string }>(ctx, `select status, count(*)::text as n from bets where provider_bet_id like $1 group by status`, [`${runId}-%`]);
+  const rows = await q<{ status: string; n: string }>(
+    ctx,
+    `select status, count(*)::text as n from bets where provider_bet_id like $1 group by status`,
+    [`${runId}-%`],
+  );
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
@@ -40,11 +43,7 @@ async function expectRollupsEqualBets(): Promise<number> {
   const cols = `ancestor_id, child_id, business_date::text as business_date, provider_code, game_category, bet_count::text as bet_count,
     bet_amount::text as bet_amount, valid_bet::text as valid_bet, payout::text as payout, win_loss::text as win_loss,
     child_share::text as child_share, ancestor_share::text as ancestor_share`;
-  const expected = await q(
-    ctx,
-    expectedRollupsSql(cols, 'bet'),
-    ['tw_web'],
-  );
+  const expected = await q(ctx, expectedRollupsSql(cols, 'bet'), ['tw_web']);
   const actual = await q(
     ctx,
     `select ${cols} from report_rollups
@@ -59,19 +58,26 @@ async function expectRollupsEqualBets(): Promise<number> {
 const RATES = { cancel: 0.05, open: 0.05, resettle: 0.08, replay: 0.05, stray: 0.2, inactive: 0.3 };
 
 async function unverified(): Promise<SimPlayer[]> {
-  const rows = await q<{ account_no: string }>(ctx, `select account_no from accounts where site_id = 'tw_web' and kind = 'PLAYER' and verify_status <> 'VERIFIED'`);
+  const rows = await q<{ account_no: string }>(
+    ctx,
+    `select account_no from accounts where site_id = 'tw_web' and kind = 'PLAYER' and verify_status <> 'VERIFIED'`,
+  );
   const list = directory.players.filter((p) => rows.some((r) => r.account_no === p.accountNo));
   expect(list.length).toBeGreaterThan(0);
   return list;
 }
 /** Players lacking PP or SABA, which are active. */
 function narrowed(): SimPlayer[] {
-  const list = directory.players.filter((p) => !['PP', 'SABA'].every((c) => p.providers!.includes(c)) && !/^player(29[4-9]|300)$/.test(p.accountNo));
+  const list = directory.players.filter(
+    (p) => !['PP', 'SABA'].every((c) => p.providers!.includes(c)) && !/^player(29[4-9]|300)$/.test(p.accountNo),
+  );
   expect(list.length).toBeGreaterThan(0);
   return list;
 }
 function ordinary(): SimPlayer[] {
-  return directory.players.filter((p) => ['PP', 'SABA'].every((c) => p.providers!.includes(c)) && !/^player(29[4-9]|300)$/.test(p.accountNo));
+  return directory.players.filter(
+    (p) => ['PP', 'SABA'].every((c) => p.providers!.includes(c)) && !/^player(29[4-9]|300)$/.test(p.accountNo),
+  );
 }
 
 describe('provider simulator', () => {
@@ -91,6 +97,7 @@ describe('provider simulator', () => {
       batch: 40,
       concurrency: 3,
       historyDays: 5,
+      historyEnd: testNow().getTime(),
       rates: RATES,
     });
     expect(run.bets.attempted).toBe(600);
@@ -107,6 +114,16 @@ describe('provider simulator', () => {
     });
     const [v1] = await q<{ n: string }>(ctx, `select count(*)::text as n from bets where provider_bet_id like 'simA-%' and version = 1`);
     expect(Number(v1!.n)).toBe(run.bets.placed);
+
+    // Stakes: each inside one of its player's bet-limit presets as the seed made them.
+    const [stakes] = await q<{ n: number; outside: number }>(
+      ctx,
+      `select count(*)::int as n,
+              count(*) filter (where not exists (select 1 from bet_limit_presets p
+                where p.site_id = b.site_id and p.code = any(a.bet_limits) and b.bet_amount between p.min and p.max))::int as outside
+         from bets b join accounts a on a.id = b.player_id where b.provider_bet_id like 'simA-%' and b.version = 1`,
+    );
+    expect(stakes).toEqual({ n: run.bets.placed, outside: 0 });
 
     // Replays: every item sent again was answered DUPLICATE.
     expect(run.replayed).toBeGreaterThan(0);
@@ -159,15 +176,18 @@ describe('provider simulator', () => {
     expect(run.settledStake).toBe(formatMinorUnits(money!.stake));
     expect(run.settledPayout).toBe(formatMinorUnits(money!.payout));
 
-    // History: placing times over the last 5 days, several business dates, settled no earlier than placed.
+    // History: placing times over the 5 days before the history's end (the test clock), several
+    // business dates, settled no earlier than placed and not after the end (a resettlement of a
+    // bet settled at the very end comes a second later than its settlement).
     const [spread] = await q<{ dates: number; oldest_h: number; newest_h: number; backwards: number; late: number }>(
       ctx,
       `select count(distinct business_date)::int as dates,
-              extract(epoch from now() - min(placed_at))::float / 3600 as oldest_h,
-              extract(epoch from now() - max(placed_at))::float / 3600 as newest_h,
+              extract(epoch from $1::timestamptz - min(placed_at))::float / 3600 as oldest_h,
+              extract(epoch from $1::timestamptz - max(placed_at))::float / 3600 as newest_h,
               count(*) filter (where settled_at < placed_at)::int as backwards,
-              count(*) filter (where settled_at > now() + interval '5 seconds')::int as late
+              count(*) filter (where settled_at > $1::timestamptz + interval '5 seconds')::int as late
          from bets where provider_bet_id like 'simA-%'`,
+      [testNow().toISOString()],
     );
     expect(spread!.dates).toBeGreaterThanOrEqual(3);
     expect(spread!.oldest_h).toBeLessThanOrEqual(5 * 24 + 12);
@@ -181,8 +201,15 @@ describe('provider simulator', () => {
   it('replays the same decisions with the same seed (other bet ids), and other ones with another seed', async () => {
     // Without the wallet: with it, a plan also follows the balances the run starts from.
     const same = { baseUrl, directory: mixed, seed: 'test-1', bets: 600, historyDays: 5, rates: RATES, wallet: false };
-    const first = await runSimulation({ ...same, runId: 'simB', batch: 40, concurrency: 3 });
-    const again = await runSimulation({ ...same, runId: 'simD', batch: 75, concurrency: 2 });
+    const first = await runSimulation({ ...same, runId: 'simB', batch: 40, concurrency: 3, historyEnd: testNow().getTime() });
+    // Another batch size, concurrency and history end (nine hours on): the same decisions.
+    const again = await runSimulation({
+      ...same,
+      runId: 'simD',
+      batch: 75,
+      concurrency: 2,
+      historyEnd: testNow().getTime() + 9 * 3_600_000,
+    });
     expect(again.bets).toEqual(first.bets);
     expect(again.refusals).toEqual(first.refusals);
     expect(again.settledStake).toBe(first.settledStake);
@@ -198,7 +225,7 @@ describe('provider simulator', () => {
     );
     expect(pairs).toEqual([{ same: true, n: String(first.bets.placed + first.bets.resettled) }]);
 
-    const other = await runSimulation({ ...same, seed: 'test-2', runId: 'simC', bets: 200 });
+    const other = await runSimulation({ ...same, seed: 'test-2', runId: 'simC', bets: 200, historyEnd: testNow().getTime() });
     const [diff] = await q<{ both: string; differ: string }>(
       ctx,
       `select count(*)::text as both, count(*) filter (where (a.player_id, a.bet_amount) is distinct from (c.player_id, c.bet_amount))::text as differ
@@ -278,7 +305,10 @@ describe('provider simulator', () => {
     expect(first.skipped).toEqual(['tw_web']);
     expect(first.runs.map((r) => r.siteId)).toEqual(['ph_mc']);
     expect(first.runs[0]!.bets.placed).toBeGreaterThan(100);
-    const [ph] = await q<{ n: string; dates: number }>(ctx, `select count(*)::text as n, count(distinct business_date)::int as dates from bets where site_id = 'ph_mc' and version = 1`);
+    const [ph] = await q<{ n: string; dates: number }>(
+      ctx,
+      `select count(*)::text as n, count(distinct business_date)::int as dates from bets where site_id = 'ph_mc' and version = 1`,
+    );
     expect(Number(ph!.n)).toBe(first.runs[0]!.bets.placed);
     expect(ph!.dates).toBeGreaterThanOrEqual(2);
     expect(first.runs[0]!.wallet.transfersOut).toBeGreaterThan(0);

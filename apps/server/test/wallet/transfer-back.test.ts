@@ -8,7 +8,12 @@ const ctx = useTestApp();
 
 let seq = 0;
 async function providerTransfer(dir: 'out' | 'in', playerAccountNo: string, amount: string, provider = 'EVO') {
-  const res = await signed(ctx, `wallet/transfer_${dir}`, { siteId: 'tw_web', items: [{ transactionId: `tb-${process.pid}-${++seq}`, playerAccountNo, amount }] }, { provider });
+  const res = await signed(
+    ctx,
+    `wallet/transfer_${dir}`,
+    { siteId: 'tw_web', items: [{ transactionId: `tb-${process.pid}-${++seq}`, playerAccountNo, amount }] },
+    { provider },
+  );
   const status = body(res).data?.results?.[0]?.status;
   if (status !== 'OK') throw new Error(`transfer_${dir} failed: ${res.body}`);
 }
@@ -28,7 +33,8 @@ async function players() {
   return { inside: await pick('agentA01'), outside: await pick('agentA02') };
 }
 
-const back = (token: string, payload: Record<string, unknown>, key: string | 'none' = newKey()) => credit(ctx, token, 'player/transfer_back', payload, key);
+const back = (token: string, payload: Record<string, unknown>, key: string | 'none' = newKey()) =>
+  credit(ctx, token, 'player/transfer_back', payload, key);
 
 let admin: string;
 let a01: string;
@@ -60,11 +66,20 @@ describe('transfer_back (OPERATION_TRANSFER)', () => {
   });
 
   it('shows the outstanding position per provider', async () => {
-    const res = await call(ctx.app, 'GET', `/api/manage/player/provider_positions?id=${insideId}&_t=1795250000000`, undefined, { token: a01, site: 'tw_web' });
+    const res = await call(ctx.app, 'GET', `/api/manage/player/provider_positions?id=${insideId}&_t=1795250000000`, undefined, {
+      token: a01,
+      site: 'tw_web',
+    });
     const data = body(res).data;
     expect(data.accountNo).toBe(inside);
-    expect(data.positions.find((p: { providerCode: string }) => p.providerCode === 'EVO')).toMatchObject({ providerCode: 'EVO', position: '250.00' });
-    const outsideRes = await call(ctx.app, 'GET', `/api/manage/player/provider_positions?id=${await accountId(ctx, outside)}`, undefined, { token: a01, site: 'tw_web' });
+    expect(data.positions.find((p: { providerCode: string }) => p.providerCode === 'EVO')).toMatchObject({
+      providerCode: 'EVO',
+      position: '250.00',
+    });
+    const outsideRes = await call(ctx.app, 'GET', `/api/manage/player/provider_positions?id=${await accountId(ctx, outside)}`, undefined, {
+      token: a01,
+      site: 'tw_web',
+    });
     expect(body(outsideRes).code).toBe(1005);
   });
 

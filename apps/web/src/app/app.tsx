@@ -4,7 +4,7 @@ import { FullPageSpin } from '../components/full-page-spin';
 import { AuthGuard, LoginGuard } from './guards';
 import { BasicLayout } from './layouts/basic-layout';
 import { AppProviders } from './providers';
-import { LOGIN_PATH, REGISTER_PATH } from './route-table';
+import { LOGIN_PATH, REGISTER_PATH } from '../config/routes';
 import { RouteEffects } from './route-effects';
 import { SettingsEffects } from '../features/settings/components/settings-effects';
 

@@ -2,8 +2,8 @@ import NProgress from 'nprogress';
 import { applyLocaleSideEffects, initI18n } from '../lib/i18n';
 import { installErrorHandlers } from '../features/error-log/install';
 import { setupApi } from './setup-api';
-import { useAppStore } from './stores/app-store';
-import { useLocaleStore } from './stores/locale-store';
+import { useAppStore } from '../stores/app-store';
+import { useLocaleStore } from '../stores/locale-store';
 
 function applyDarkClass(dark: boolean): void {
   document.documentElement.classList.toggle('dark', dark);

@@ -3,11 +3,11 @@ import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'rea
 import { FullPageSpin } from '../components/full-page-spin';
 import { isApiError } from '../lib/api-client';
 import { api } from '../lib/api';
-import { loginHref } from './navigation';
-import { safeRedirectTarget } from './route-table';
-import { ensureSession, homePath, resetSessionState } from './session';
-import { usePermissionStore } from './stores/permission-store';
-import { useUserStore } from './stores/user-store';
+import { loginHref } from '../stores/navigation';
+import { safeRedirectTarget } from '../config/routes';
+import { ensureSession, homePath, resetSessionState } from '../stores/session';
+import { usePermissionStore } from '../stores/permission-store';
+import { useUserStore } from '../stores/user-store';
 
 function useSessionReady(): boolean {
   const userInfo = useUserStore((s) => s.userInfo);

@@ -1,10 +1,13 @@
+import { useMemo } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ErrorPage } from '../features/exception/routes/error-page';
 import { RedirectPage } from '../features/exception/routes/redirect-page';
-import { flattenRoutes } from './route-access';
-import { ERROR_LOG_ROUTE, EXCEPTION_PATH, REDIRECT_ROUTE } from './route-table';
-import type { AppRoute } from './route-types';
-import { homePath } from './session';
+import { flattenRoutes } from '../lib/route-access';
+import { ERROR_LOG_ROUTE, EXCEPTION_PATH, REDIRECT_ROUTE } from '../config/routes';
+import type { AppRoute } from '../lib/route-types';
+import { homePath } from '../stores/session';
+import { usePermissionStore } from '../stores/permission-store';
+import { pageComponent } from './pages';
 
 /**
  * The pages shown inside the shared layout, as a route list: the routes built for this session
@@ -15,7 +18,7 @@ import { homePath } from './session';
 export function pageRouteObjects(built: readonly AppRoute[]): RouteObject[] {
   const pages: RouteObject[] = [{ path: '/', element: <Navigate to={homePath()} replace /> }];
   for (const route of flattenRoutes([...built, ERROR_LOG_ROUTE])) {
-    const Page = route.component;
+    const Page = pageComponent(route.page);
     if (Page) pages.push({ path: route.path, element: <Page /> });
     else if (route.redirect) pages.push({ path: route.path, element: <Navigate to={route.redirect} replace /> });
   }
@@ -25,4 +28,10 @@ export function pageRouteObjects(built: readonly AppRoute[]): RouteObject[] {
     { path: '*', element: <ErrorPage kind="notFound" /> },
   );
   return pages;
+}
+
+/** The page routes of this session, for the layout's page area. */
+export function usePageRoutes(): RouteObject[] {
+  const built = usePermissionStore((s) => s.routes);
+  return useMemo(() => pageRouteObjects(built), [built]);
 }

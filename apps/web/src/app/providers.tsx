@@ -9,9 +9,9 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Locale } from '@agent-bo/shared';
 import { bindFeedback } from '../lib/feedback';
 import { queryClient } from '../lib/query-client';
-import { useAppStore } from './stores/app-store';
-import { useLocaleStore } from './stores/locale-store';
-import { buildTheme } from './theme';
+import { useAppStore } from '../stores/app-store';
+import { useLocaleStore } from '../stores/locale-store';
+import { buildTheme } from '../config/theme';
 
 const ANT_LOCALES: Record<Locale, AntLocale> = { zh_TW: zhTW, en: enUS, th: thTH, vi: viVN };
 
@@ -30,10 +30,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const headerBg = useAppStore((s) => s.projectConfig.headerSetting.bgColor);
   const menuBg = useAppStore((s) => s.projectConfig.menuSetting.bgColor);
   const locale = useLocaleStore((s) => s.locale);
-  const themeConfig = useMemo(
-    () => buildTheme({ dark, themeColor, headerBg, menuBg }),
-    [dark, themeColor, headerBg, menuBg],
-  );
+  const themeConfig = useMemo(() => buildTheme({ dark, themeColor, headerBg, menuBg }), [dark, themeColor, headerBg, menuBg]);
 
   return (
     <QueryClientProvider client={queryClient}>

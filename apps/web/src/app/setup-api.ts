@@ -1,11 +1,11 @@
 import { api } from '../lib/api';
 import { showErrorModal, showToast } from '../lib/feedback';
 import { i18n, toLanguageTag } from '../lib/i18n';
-import { loginHref, navigateTo } from './navigation';
-import { resetSessionState } from './session';
-import { useLocaleStore } from './stores/locale-store';
-import { useUserStore } from './stores/user-store';
-import { coverExpiredSession, useSessionTimeoutStore } from '../features/session-timeout/session-timeout-store';
+import { loginHref, navigateTo } from '../stores/navigation';
+import { resetSessionState } from '../stores/session';
+import { useLocaleStore } from '../stores/locale-store';
+import { useUserStore } from '../stores/user-store';
+import { coverExpiredSession, useSessionTimeoutStore } from '../stores/session-timeout-store';
 
 /** Wires the API client to the session, the locale, the message UI and the 401 sign-out. */
 export function setupApi(): void {

@@ -1,15 +1,21 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_LABELS, localeSchema } from '@agent-bo/shared';
-import { useLocaleStore } from '../app/stores/locale-store';
+import { LOCALE_LABELS, localeSchema, type Locale } from '@agent-bo/shared';
 
-/** Language picker (header and login page). Labels are each language's own name. */
-export function LocalePicker({ showLabel = true }: { showLabel?: boolean }) {
+export interface LocalePickerProps {
+  value: Locale;
+  options: readonly Locale[];
+  onChange: (locale: Locale) => void;
+  showLabel?: boolean;
+}
+
+/**
+ * Language picker (header, login and registration pages). Labels are each language's own name.
+ * `hooks/use-appearance.ts` wires it to the locale store.
+ */
+export function LocalePicker({ value: locale, options: available, onChange: setLocale, showLabel = true }: LocalePickerProps) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((s) => s.locale);
-  const available = useLocaleStore((s) => s.availableLocales);
-  const setLocale = useLocaleStore((s) => s.setLocale);
 
   return (
     <Dropdown

@@ -12,7 +12,12 @@ export function toPageSize(requested: number | undefined): PageSize {
 }
 
 /** The pager of every server-paged table: the spec's sizes, a size changer and the total. */
-export function serverPagination(p: { page: number; pageSize: number; total: number | undefined; showTotal: (n: number) => ReactNode }): TablePaginationConfig {
+export function serverPagination(p: {
+  page: number;
+  pageSize: number;
+  total: number | undefined;
+  showTotal: (n: number) => ReactNode;
+}): TablePaginationConfig {
   return {
     current: p.page,
     pageSize: p.pageSize,

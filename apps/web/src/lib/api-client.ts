@@ -4,11 +4,15 @@ import { errorNameForCode, SUCCESS_CODE, type Envelope } from '@agent-bo/shared'
  * The one HTTP client of the web app (ARCHITECTURE.md convention 7, spec §7 and §8).
  *
  * - every call carries the token, the site id and the language;
- * - GETs get a cache-busting `_t` parameter and are retried (5 × 100 ms) on network errors,
- *   timeouts and 5xx; POSTs are never retried, they may not be idempotent;
+ * - GETs get a cache-busting `_t` parameter; one call is one attempt. Retrying belongs to
+ *   TanStack Query (`query-client.ts`): a GET that failed on the network, by a timeout, a 408 or
+ *   a 5xx is marked `retryable`, and the query repeats it; POSTs never are, they may not be
+ *   idempotent, and neither is a 4xx or a business refusal;
  * - the envelope `{code, message, success, data}` is unwrapped to `data`;
  * - failures are reported once through the error catalogue (toast by default, one per status
- *   at a time), a 401 signs the user out once however many requests fail together;
+ *   at a time), a 401 signs the user out once however many requests fail together; a retryable
+ *   failure is reported by the query layer (`reportDeferred`) only when it gives up, so a GET
+ *   that recovers on a retry shows nothing;
  * - cancelled requests are silent; every request is registered so a route switch can cancel
  *   what the previous page left running.
  */
@@ -24,14 +28,21 @@ export class ApiError extends Error {
   /** Envelope code, when the body was an envelope. */
   readonly code: number | undefined;
   readonly data: unknown;
+  /**
+   * Another attempt may succeed: a GET (not marked `retry: false`) that failed on the network,
+   * by a timeout, a 408 or a 5xx. The query client retries these; the client leaves their report
+   * to it (`reportDeferred`).
+   */
+  readonly retryable: boolean;
 
-  constructor(kind: ApiErrorKind, message: string, extra: { status?: number; code?: number; data?: unknown } = {}) {
+  constructor(kind: ApiErrorKind, message: string, extra: { status?: number; code?: number; data?: unknown; retryable?: boolean } = {}) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = extra.status;
     this.code = extra.code;
     this.data = extra.data;
+    this.retryable = extra.retryable ?? false;
   }
 }
 
@@ -48,7 +59,10 @@ export interface RequestOptions {
   errorMessageMode?: ErrorMessageMode;
   /** Show a success toast: `true` uses the server message or "operation success". */
   successMessage?: boolean | string;
-  /** GET only; default true. */
+  /**
+   * GET only; default true: the query layer may repeat the request after a transient failure.
+   * `false` for a GET that must run once (an export); its failure is reported at once.
+   */
   retry?: boolean;
   timeoutMs?: number;
   /** Add the `_t` cache-busting parameter to a GET; default true. */
@@ -73,8 +87,6 @@ export interface ApiClientConfig {
   baseUrl: string;
   prefix: string;
   timeoutMs: number;
-  retryCount: number;
-  retryDelayMs: number;
   toastSeconds: number;
   getToken: () => string | null | undefined;
   getSiteId: () => string;
@@ -109,26 +121,13 @@ export function trimStrings<T>(value: T, key = ''): T {
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
-  return (
-    !!body &&
-    typeof body === 'object' &&
-    typeof (body as { code?: unknown }).code === 'number' &&
-    'success' in (body as object)
-  );
+  return !!body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'number' && 'success' in (body as object);
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new ApiError('cancelled', 'cancelled'));
-      },
-      { once: true },
-    );
-  });
+/** Failures another attempt may cure: no answer, a timeout, 408 and 5xx. */
+function isTransient(error: ApiError): boolean {
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && error.status !== undefined && (error.status === 408 || error.status >= 500);
 }
 
 interface PendingRequest {
@@ -145,6 +144,11 @@ export interface ApiClient {
   pendingCount(): number;
   /** Re-arms the 401 handling after a new sign-in. */
   resetUnauthorized(): void;
+  /**
+   * Reports a retryable failure the client held back, once; anything else was reported when it
+   * happened and is ignored. The query client calls it when a query or mutation finally fails.
+   */
+  reportDeferred(error: unknown): void;
   configure(patch: Partial<ApiClientConfig>): void;
 }
 
@@ -152,6 +156,8 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
   let config = initial;
   const pending = new Set<PendingRequest>();
   const lastNotice = new Map<string, { content: string; until: number }>();
+  /** Retryable failures not reported yet, with the options of their request. */
+  const deferred = new WeakMap<ApiError, RequestOptions>();
   let unauthorizedFired = false;
 
   const now = () => (config.now ?? Date.now)();
@@ -240,8 +246,7 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
       if (!response.ok) {
         const serverMessage = envelope?.message || (envelope && status === 400 ? catalogue(envelope.code) : undefined);
         const message =
-          serverMessage ||
-          ((STATUS_MESSAGES as readonly number[]).includes(status) ? t(`http:status.${status}`) : t('http:requestFailed'));
+          serverMessage || ((STATUS_MESSAGES as readonly number[]).includes(status) ? t(`http:status.${status}`) : t('http:requestFailed'));
         throw new ApiError('http', message, { status, code: envelope?.code, data: envelope?.data });
       }
       if (envelope) {
@@ -254,9 +259,7 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
         }
         if (options.successMessage) {
           const content =
-            typeof options.successMessage === 'string'
-              ? options.successMessage
-              : envelope.message || t('http:operationSuccess');
+            typeof options.successMessage === 'string' ? options.successMessage : envelope.message || t('http:operationSuccess');
           notifyOnce({ mode: 'toast', type: 'success', key: `success:${path}`, content, durationSeconds: config.toastSeconds });
         }
         return envelope.data as T;
@@ -299,26 +302,19 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
     notifyOnce({ mode, type: 'error', key, content: error.message, durationSeconds: config.toastSeconds });
   }
 
-  function isRetryable(error: ApiError): boolean {
-    if (error.kind === 'network' || error.kind === 'timeout') return true;
-    return error.kind === 'http' && error.status !== undefined && (error.status === 408 || error.status >= 500);
-  }
-
   async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
     const upper = method.toUpperCase();
-    const retries = upper === 'GET' && options.retry !== false ? config.retryCount : 0;
-    for (let tries = 0; ; tries += 1) {
-      try {
-        return await attempt<T>(upper, path, body, options);
-      } catch (caught) {
-        const error = isApiError(caught) ? caught : new ApiError('network', t('http:requestFailed'), { data: caught });
-        if (tries < retries && isRetryable(error)) {
-          await sleep(config.retryDelayMs, options.signal);
-          continue;
-        }
+    try {
+      return await attempt<T>(upper, path, body, options);
+    } catch (caught) {
+      let error = isApiError(caught) ? caught : new ApiError('network', t('http:requestFailed'), { data: caught });
+      if (upper === 'GET' && options.retry !== false && isTransient(error)) {
+        error = new ApiError(error.kind, error.message, { status: error.status, code: error.code, data: error.data, retryable: true });
+        deferred.set(error, options);
+      } else {
         report(error, options);
-        throw error;
       }
+      throw error;
     }
   }
 
@@ -340,6 +336,13 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
     resetUnauthorized() {
       unauthorizedFired = false;
       lastNotice.delete('status:401');
+    },
+    reportDeferred(error) {
+      if (!isApiError(error)) return;
+      const options = deferred.get(error);
+      if (!options) return;
+      deferred.delete(error);
+      report(error, options);
     },
     configure(patch) {
       config = { ...config, ...patch };

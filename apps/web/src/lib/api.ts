@@ -14,8 +14,6 @@ export const api = createApiClient({
   baseUrl: API_BASE_URL,
   prefix: API_PREFIX,
   timeoutMs: 60_000,
-  retryCount: 5,
-  retryDelayMs: 100,
   toastSeconds: TOAST_SECONDS,
   getToken: () => null,
   getSiteId: () => currentSiteId(),
@@ -25,3 +23,8 @@ export const api = createApiClient({
   onUnauthorized: () => undefined,
   getRouteKey: () => (typeof location === 'undefined' ? '' : location.pathname),
 });
+
+/** Drops empty strings and undefined values so optional filters are simply absent (requests are strict). */
+export function compact<T extends object>(body: T): T {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as T;
+}

@@ -13,10 +13,7 @@ type Tree = { [key: string]: string | Tree };
 const files = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
 
 export function buildResources(): Record<Locale, Record<string, Tree>> {
-  const resources = Object.fromEntries(LOCALES.map((l) => [l, {} as Record<string, Tree>])) as Record<
-    Locale,
-    Record<string, Tree>
-  >;
+  const resources = Object.fromEntries(LOCALES.map((l) => [l, {} as Record<string, Tree>])) as Record<Locale, Record<string, Tree>>;
   for (const [file, content] of Object.entries(files)) {
     const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
     if (!match) continue;
@@ -27,7 +24,27 @@ export function buildResources(): Record<Locale, Record<string, Tree>> {
   return resources;
 }
 
-export const NAMESPACES = ['common', 'routes', 'login', 'validation', 'dashboard', 'http', 'exception', 'errors', 'member', 'register', 'log', 'tabs', 'settings', 'lock', 'search', 'errorLog', 'report', 'bet', 'provider'] as const;
+export const NAMESPACES = [
+  'common',
+  'routes',
+  'login',
+  'validation',
+  'dashboard',
+  'http',
+  'exception',
+  'errors',
+  'member',
+  'register',
+  'log',
+  'tabs',
+  'settings',
+  'lock',
+  'search',
+  'errorLog',
+  'report',
+  'bet',
+  'provider',
+] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */
 export function toLanguageTag(locale: Locale): string {

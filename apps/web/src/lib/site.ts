@@ -1,4 +1,4 @@
-import { SITES, siteForHost, type SiteId, type SiteMode } from '@agent-bo/shared';
+import { SITES, siteForHost, siteTimeZone as timeZoneOfSite, type SiteId, type SiteMode } from '@agent-bo/shared';
 
 /** Site the app runs for, chosen from the page's host; unknown hosts fall back to the main site. */
 export const DEFAULT_SITE_ID: SiteId = 'tw_web';
@@ -13,7 +13,10 @@ export function currentSiteMode(host?: string): SiteMode {
   return SITES.find((s) => s.id === id)?.mode ?? 'default';
 }
 
-/** The site's IANA time zone: log times, business-day presets and filters are in it (spec §9). */
+/**
+ * The site's IANA time zone (the shared rule, the same as the server's): log times, business-day
+ * presets and filters are in it (spec §9). By default the site this page runs for.
+ */
 export function siteTimeZone(siteId: SiteId | string = currentSiteId()): string {
-  return SITES.find((s) => s.id === siteId)?.timeZone ?? SITES.find((s) => s.id === currentSiteId())?.timeZone ?? 'Asia/Taipei';
+  return timeZoneOfSite(siteId);
 }

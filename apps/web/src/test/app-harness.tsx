@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { flushCaches } from '../lib/storage';
-import { useLocaleStore } from '../app/stores/locale-store';
-import { useUserStore } from '../app/stores/user-store';
+import { useLocaleStore } from '../stores/locale-store';
+import { useUserStore } from '../stores/user-store';
 
 /**
  * The whole web app in jsdom against a stubbed `fetch` — client behaviour only; the real server

@@ -32,26 +32,42 @@ export const accounts = pgTable(
     isShadow: boolean('is_shadow').notNull().default(false),
     parentId: integer('parent_id').references((): AnyPgColumn => accounts.id),
     lvl: integer('lvl').notNull(),
-    path: integer('path').array().notNull().default(sql`'{}'::integer[]`),
+    path: integer('path')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     accountNo: text('account_no').notNull(),
     nickName: text('nick_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     /** Credit in minor units (1/100). Only the admin (the house) may go below zero. */
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Share in basis points: 0..10000 = 0..100.00 %. */
     ratio: integer('ratio').notNull().default(0),
     isDisabled: boolean('is_disabled').notNull().default(false),
     isFullDisabled: boolean('is_full_disabled').notNull().default(false),
     isFullReadonly: boolean('is_full_readonly').notNull().default(false),
     /** Directly granted permission codes; the effective set is this ∩ the parent's effective set. */
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     inviteCode: text('invite_code'),
     /** Enabled game provider codes: a subset of the parent's (the admin: every provider of the site). */
-    providers: text('providers').array().notNull().default(sql`'{}'::text[]`),
+    providers: text('providers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Allowed bet-limit preset codes: a subset of the parent's (the admin: every preset of the site). */
-    betLimits: text('bet_limits').array().notNull().default(sql`'{}'::text[]`),
+    betLimits: text('bet_limits')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Players: identity verification. Accounts created by an agent are VERIFIED; self-registered start UNSUBMITTED. */
-    verifyStatus: text('verify_status', { enum: ['UNSUBMITTED', 'PENDING', 'VERIFIED', 'REJECTED'] }).notNull().default('VERIFIED'),
+    verifyStatus: text('verify_status', { enum: ['UNSUBMITTED', 'PENDING', 'VERIFIED', 'REJECTED'] })
+      .notNull()
+      .default('VERIFIED'),
     /** Registered itself through an invite URL (PLAYER_REGISTER). */
     registered: boolean('registered').notNull().default(false),
     realName: text('real_name'),
@@ -66,7 +82,9 @@ export const accounts = pgTable(
     uniqueIndex('accounts_site_account_no_uq').on(t.siteId, sql`lower(${t.accountNo})`),
     uniqueIndex('accounts_invite_code_uq').on(t.inviteCode),
     // One admin (root) per site.
-    uniqueIndex('accounts_one_root_per_site_uq').on(t.siteId).where(sql`${t.parentId} is null`),
+    uniqueIndex('accounts_one_root_per_site_uq')
+      .on(t.siteId)
+      .where(sql`${t.parentId} is null`),
     index('accounts_parent_idx').on(t.parentId),
     index('accounts_path_gin').using('gin', t.path),
     index('accounts_site_lvl_idx').on(t.siteId, t.lvl),

@@ -33,9 +33,15 @@ export const bets = pgTable(
     gameCategory: text('game_category', { enum: GAME_CATEGORIES }).notNull(),
     roundId: text('round_id').notNull(),
     betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
-    validBet: bigint('valid_bet', { mode: 'bigint' }).notNull().default(sql`0`),
-    payout: bigint('payout', { mode: 'bigint' }).notNull().default(sql`0`),
-    winLoss: bigint('win_loss', { mode: 'bigint' }).notNull().default(sql`0`),
+    validBet: bigint('valid_bet', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    payout: bigint('payout', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    winLoss: bigint('win_loss', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     status: text('status', { enum: SETTLEMENT_STATUSES }).notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -81,13 +87,27 @@ export const reportRollups = pgTable(
     providerCode: text('provider_code').notNull(),
     /** Game category: the dashboard's share by category reads the same rows. */
     gameCategory: text('game_category', { enum: GAME_CATEGORIES }).notNull(),
-    betCount: bigint('bet_count', { mode: 'bigint' }).notNull().default(sql`0`),
-    betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull().default(sql`0`),
-    validBet: bigint('valid_bet', { mode: 'bigint' }).notNull().default(sql`0`),
-    payout: bigint('payout', { mode: 'bigint' }).notNull().default(sql`0`),
-    winLoss: bigint('win_loss', { mode: 'bigint' }).notNull().default(sql`0`),
-    childShare: bigint('child_share', { mode: 'bigint' }).notNull().default(sql`0`),
-    ancestorShare: bigint('ancestor_share', { mode: 'bigint' }).notNull().default(sql`0`),
+    betCount: bigint('bet_count', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    betAmount: bigint('bet_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    validBet: bigint('valid_bet', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    payout: bigint('payout', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    winLoss: bigint('win_loss', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    childShare: bigint('child_share', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    ancestorShare: bigint('ancestor_share', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.ancestorId, t.businessDate, t.childId, t.providerCode, t.gameCategory] })],
 );

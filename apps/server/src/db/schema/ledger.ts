@@ -74,7 +74,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_site_created_idx').on(t.siteId, t.createdAt),
     index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
     // A player's outstanding position at a provider: Σ of its provider legs.
-    index('ledger_entries_account_provider_idx').on(t.accountId, t.provider).where(sql`${t.provider} is not null`),
+    index('ledger_entries_account_provider_idx')
+      .on(t.accountId, t.provider)
+      .where(sql`${t.provider} is not null`),
     index('ledger_entries_transaction_idx').on(t.transactionId),
     check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
   ],

@@ -5,7 +5,9 @@ import { sites } from './sites.js';
 export const providers = pgTable('providers', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
-  status: text('status', { enum: ['ACTIVE', 'DISABLE', 'MAINTAIN'] }).notNull().default('ACTIVE'),
+  status: text('status', { enum: ['ACTIVE', 'DISABLE', 'MAINTAIN'] })
+    .notNull()
+    .default('ACTIVE'),
   /**
    * Shared secret of the provider's server-to-server calls (HMAC-SHA256). The server needs it
    * readable to verify signatures; null until one is issued, and then every call is refused.

@@ -10,9 +10,13 @@ export const sites = pgTable('sites', {
   defaultLocale: text('default_locale').notNull(),
   hosts: text('hosts').array().notNull().default([]),
   /** Relief (POOR_USER, PRODUCT.md §3): only to a player whose balance is below this (minor units). */
-  reliefThreshold: bigint('relief_threshold', { mode: 'bigint' }).notNull().default(sql`1000`),
+  reliefThreshold: bigint('relief_threshold', { mode: 'bigint' })
+    .notNull()
+    .default(sql`1000`),
   /** Largest single relief grant (minor units). */
-  reliefMaxAmount: bigint('relief_max_amount', { mode: 'bigint' }).notNull().default(sql`10000`),
+  reliefMaxAmount: bigint('relief_max_amount', { mode: 'bigint' })
+    .notNull()
+    .default(sql`10000`),
   /** Relief grants per player per business day (the day starts at 12:00 in the site's time zone). */
   reliefDailyCount: integer('relief_daily_count').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

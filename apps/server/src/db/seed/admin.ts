@@ -83,4 +83,3 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<numb
     return id;
   });
 }
-

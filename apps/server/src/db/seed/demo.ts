@@ -55,7 +55,19 @@ const without = (codes: readonly PermissionCode[], drop: readonly PermissionCode
 
 const L1_GRANTS: PermissionCode[][] = [
   without(PERMISSION_CODES, ['DEVELOPER', 'SITE_PROVIDER']),
-  ['ACTIVITY_READ', 'ACTIVITY_WRITE', 'GAME_READ', 'GAME_WRITE', 'CATEGORY_READ', 'TAG_READ', 'COLLECTION_READ', 'STORE_GOODS_READ', 'STORE_CATEGORY_READ', 'STORE_ORDER_READ', 'MOVE_USER'],
+  [
+    'ACTIVITY_READ',
+    'ACTIVITY_WRITE',
+    'GAME_READ',
+    'GAME_WRITE',
+    'CATEGORY_READ',
+    'TAG_READ',
+    'COLLECTION_READ',
+    'STORE_GOODS_READ',
+    'STORE_CATEGORY_READ',
+    'STORE_ORDER_READ',
+    'MOVE_USER',
+  ],
   ['ACTIVITY_READ', 'GAME_READ', 'STORE_ORDER_READ'],
 ];
 
@@ -130,11 +142,14 @@ export function demoTree(siteId: SiteId): DemoNode {
       l2.push(b);
       a.children.push(b);
       for (let k = 0; k < 2; k++) {
-        const g = k === 0 ? [...readOnly(b.permissions), ...b.permissions.filter((c) => c === 'MOVE_USER')] : readOnly(b.permissions).slice(0, 2);
+        const g =
+          k === 0 ? [...readOnly(b.permissions), ...b.permissions.filter((c) => c === 'MOVE_USER')] : readOnly(b.permissions).slice(0, 2);
         const c = agent(`agentC${two(l3.length + 1)}`, b.ratio - 1000 - 250 * k, g, narrow(b.providers, k), narrow(b.betLimits, k));
         l3.push(c);
         b.children.push(c);
-        const d = agent(`agentD${two(l4.length + 1)}`, c.ratio - 500, readOnly(c.permissions).slice(0, 2), narrow(c.providers, 1), [...c.betLimits]);
+        const d = agent(`agentD${two(l4.length + 1)}`, c.ratio - 500, readOnly(c.permissions).slice(0, 2), narrow(c.providers, 1), [
+          ...c.betLimits,
+        ]);
         l4.push(d);
         c.children.push(d);
       }
@@ -261,7 +276,9 @@ export async function seedLedger(db: Pick<Db, 'insert' | 'execute'>, siteId: Sit
   }
   const moves = rows.filter((r) => r.parent_id !== null && (received.get(r.id) ?? 0n) > 0n);
   if (moves.length === 0) return 0;
-  const ids = await db.execute<{ id: string }>(sql`select nextval('ledger_transactions_id_seq')::text as id from generate_series(1, ${moves.length})`);
+  const ids = await db.execute<{ id: string }>(
+    sql`select nextval('ledger_transactions_id_seq')::text as id from generate_series(1, ${moves.length})`,
+  );
   const running = new Map<number, bigint>();
   const now = new Date();
   const txRows: (typeof ledgerTransactions.$inferInsert)[] = [];

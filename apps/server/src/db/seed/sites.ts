@@ -36,7 +36,9 @@ export const DEMO_BET_LIMITS = [
 export async function upsertSites(db: Db): Promise<void> {
   const upsertedSites = await db
     .insert(sites)
-    .values(SITES.map((s) => ({ id: s.id, name: s.name, mode: s.mode, timeZone: s.timeZone, defaultLocale: s.defaultLocale, hosts: s.hosts })))
+    .values(
+      SITES.map((s) => ({ id: s.id, name: s.name, mode: s.mode, timeZone: s.timeZone, defaultLocale: s.defaultLocale, hosts: s.hosts })),
+    )
     .onConflictDoUpdate({
       target: sites.id,
       set: {

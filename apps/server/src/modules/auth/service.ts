@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { SITES, type SigninResponse, type SiteId } from '@agent-bo/shared';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { siteTimeZone, type SigninResponse, type SiteId } from '@agent-bo/shared';
+import { resolveAccount, type Caller } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { accounts, passwordHandoffs, sessions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -7,7 +8,7 @@ import { formatDateTime } from '../../lib/dates.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { ThrottleConfig } from '../../config.js';
-import { findAccountByNo, resolveAccount, resolveWithAncestors, toUserInfo, type Caller, type ChainNode } from '../account/service.js';
+import { findAccountByNo, toUserInfo } from '../account/index.js';
 import { clearAccountFailures, readThrottle, recordFailure, throttleKeys } from './throttle.js';
 
 export interface SigninInput {
@@ -22,10 +23,6 @@ export interface SigninOptions {
   sessionTtlMinutes: number;
   throttle: ThrottleConfig;
   sleep: (ms: number) => Promise<void>;
-}
-
-export function siteTimeZone(siteId: string): string {
-  return SITES.find((s) => s.id === siteId)?.timeZone ?? 'UTC';
 }
 
 /**
@@ -69,7 +66,10 @@ export async function signin(db: Db, input: SigninInput, options: SigninOptions)
   const now = new Date();
   await db.update(accounts).set({ lastLoginAt: now, lastLoginIp: input.ip }).where(eq(accounts.id, account.id));
   // The first sign-in ends any one-time password hand-off (copy_info shows pwd no more).
-  await db.update(passwordHandoffs).set({ usedAt: now }).where(and(eq(passwordHandoffs.accountId, account.id), isNull(passwordHandoffs.usedAt)));
+  await db
+    .update(passwordHandoffs)
+    .set({ usedAt: now })
+    .where(and(eq(passwordHandoffs.accountId, account.id), isNull(passwordHandoffs.usedAt)));
   return {
     token,
     expiresAt: formatDateTime(expiresAt, siteTimeZone(input.siteId)),
@@ -77,50 +77,11 @@ export async function signin(db: Db, input: SigninInput, options: SigninOptions)
   };
 }
 
-/**
- * The caller behind a bearer token on `siteId`. Unknown, expired, revoked, other-site tokens and
- * accounts that may no longer sign in (disabled, fully disabled by an ancestor) are UNAUTHORIZED,
- * so the client signs the user out.
- */
-function authQuery(db: Db) {
-  // One round trip: the live session, its account and the account's ancestors (chain rules).
-  return db
-    .select({
-      sessionId: sessions.id,
-      sessionSiteId: sessions.siteId,
-      account: accounts,
-      ancestors: sql<ChainNode[]>`(
-        select coalesce(json_agg(json_build_object(
-          'id', p.id, 'parentId', p.parent_id, 'isShadow', p.is_shadow, 'lvl', p.lvl, 'kind', p.kind, 'permissions', p.permissions,
-          'isDisabled', p.is_disabled, 'isFullDisabled', p.is_full_disabled, 'isFullReadonly', p.is_full_readonly)), '[]'::json)
-        from accounts p where p.id = any(${accounts.path}))`,
-    })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare('auth_session');
-}
-
-/** A named prepared statement per database handle: parsed and planned once per connection. */
-const authQueries = new WeakMap<Db, ReturnType<typeof authQuery>>();
-
-export async function authenticate(db: Db, token: string, siteId: SiteId): Promise<Caller> {
-  let query = authQueries.get(db);
-  if (!query) {
-    query = authQuery(db);
-    authQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
-  if (!row || row.sessionSiteId !== siteId) throw new AppError('UNAUTHORIZED');
-  const { account } = row;
-  if (account.kind !== 'AGENT' || account.siteId !== siteId) throw new AppError('UNAUTHORIZED');
-  const resolved = resolveWithAncestors(account, row.ancestors);
-  if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('UNAUTHORIZED');
-  return { ...resolved, sessionId: row.sessionId, siteId };
-}
-
 export async function signout(db: Db, caller: Caller): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, caller.sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, caller.sessionId), isNull(sessions.revokedAt)));
 }
 
 /** The sign-in before the current session (what "last login" means to the person looking). */

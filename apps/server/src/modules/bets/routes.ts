@@ -9,6 +9,7 @@ import {
   betPageSchema,
   envelopeSchema,
 } from '@agent-bo/shared';
+import { csvHeaders } from '../../core/csv.js';
 import { ok } from '../../plugins/envelope.js';
 import { callerOf } from '../../plugins/auth.js';
 import { betDetail, exportBets, listBets } from './service.js';
@@ -28,7 +29,8 @@ export async function betRoutes(app: FastifyInstance) {
       ...auth,
       schema: {
         ...secured,
-        summary: 'Bets of the caller’s subtree by account (a player, or everything under an agent), provider, game, status and placing time; newest first, count capped',
+        summary:
+          'Bets of the caller’s subtree by account (a player, or everything under an agent), provider, game, status and placing time; newest first, count capped',
         body: betListRequestSchema,
         response: { 200: envelopeSchema(betPageSchema) },
       },
@@ -57,17 +59,18 @@ export async function betRoutes(app: FastifyInstance) {
     '/manage/bet/export',
     {
       ...auth,
-      schema: { ...secured, summary: `Bets as CSV (UTF-8 with BOM, newest first, at most ${BET_EXPORT_MAX_ROWS} rows)`, querystring: betExportQuerySchema, produces: ['text/csv'] },
+      schema: {
+        ...secured,
+        summary: `Bets as CSV (UTF-8 with BOM, newest first, at most ${BET_EXPORT_MAX_ROWS} rows)`,
+        querystring: betExportQuerySchema,
+        produces: ['text/csv'],
+      },
     },
     async (req, reply) => {
       const { _t: _ignored, ...filters } = req.query;
-      const { csv, range } = await exportBets(app.db, callerOf(req), filters, BET_EXPORT_MAX_ROWS, app.config.now());
+      const { file, range } = await exportBets(app.db, app.pool, callerOf(req), filters, BET_EXPORT_MAX_ROWS, app.config.now());
       const stamp = (t: string) => t.replace(/[-: ]/g, '');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="bets-${stamp(range.start)}-${stamp(range.end)}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return reply.headers(csvHeaders(`bets-${stamp(range.start)}-${stamp(range.end)}.csv`)).send(file);
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   businessRange,
   formatMinorUnits,
   toMinorUnits,
+  siteTimeZone,
   zonedDateTimeToInstant,
   type BetDetail,
   type BetFilters,
@@ -15,11 +16,12 @@ import {
   type GameCategory,
   type SettlementStatus,
 } from '@agent-bo/shared';
+import type { Readable } from 'node:stream';
+import type pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Caller } from '../account/service.js';
-import { siteTimeZone } from '../auth/service.js';
-import { toCsv } from '../logs/service.js';
+import type { Caller } from '../../core/caller.js';
+import { csvExport } from '../../core/csv.js';
 
 /**
  * The bet page (`/bet/index`, PRODUCT.md §5). Read-only.
@@ -190,22 +192,40 @@ export async function listBets(db: Db, caller: Caller, f: BetFilters, paging: Pa
     pageTotals: totalsOf(rows),
     totals: totalCapped
       ? null
-      : { betAmount: formatMinorUnits(c.bet_amount), validBet: formatMinorUnits(c.valid_bet), payout: formatMinorUnits(c.payout), winLoss: formatMinorUnits(c.win_loss) },
+      : {
+          betAmount: formatMinorUnits(c.bet_amount),
+          validBet: formatMinorUnits(c.valid_bet),
+          payout: formatMinorUnits(c.payout),
+          winLoss: formatMinorUnits(c.win_loss),
+        },
     start: range.start,
     end: range.end,
     providers: providers.rows.map((p) => ({ code: p.code, name: p.name })),
   };
 }
 
-/** Rows for the CSV export, newest first, at most `limit`. */
-export async function exportBets(db: Db, caller: Caller, f: BetFilters, limit: number, now: Date): Promise<{ csv: string; range: { start: string; end: string } }> {
+/**
+ * The search as a streamed CSV file (core/csv.ts), newest first, at most `limit` rows. The range,
+ * the account filter and the scope are checked before the first byte is sent.
+ */
+export async function exportBets(
+  db: Db,
+  pool: pg.Pool,
+  caller: Caller,
+  f: BetFilters,
+  limit: number,
+  now: Date,
+): Promise<{ file: Readable; range: { start: string; end: string } }> {
   const tz = siteTimeZone(caller.siteId);
   const range = effectiveRange(f, tz, now);
   const where = await whereOf(db, caller, f, range, tz);
-  const rows = await db.execute<Raw>(sql`
-    select ${select(tz)} from bets b join accounts p on p.id = b.player_id
-    where ${where} order by b.placed_at desc, b.id desc limit ${limit}`);
-  return { csv: toCsv(BET_CSV_COLUMNS, rows.rows.map(rowOf)), range };
+  const file = await csvExport(pool, {
+    columns: BET_CSV_COLUMNS,
+    query: sql`select ${select(tz)} from bets b join accounts p on p.id = b.player_id
+      where ${where} order by b.placed_at desc, b.id desc limit ${limit}`,
+    record: rowOf,
+  });
+  return { file, range };
 }
 
 /** A bet row of the caller's scope and every version of the same provider bet, oldest first. */

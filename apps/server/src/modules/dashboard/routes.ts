@@ -36,6 +36,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
       },
       preHandler: app.authenticate,
     },
-    async (request) => ok(await dashboardStats(app.db, callerOf(request), request.body ?? {})),
+    async (request) => ok(await dashboardStats(app.db, callerOf(request), request.body ?? {}, app.config.now())),
   );
 }

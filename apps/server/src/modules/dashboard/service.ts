@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { formatMinorUnits, type DashboardOverview } from '@agent-bo/shared';
+import { formatMinorUnits, siteTimeZone, type DashboardOverview } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
 import { formatDateTime } from '../../lib/dates.js';
-import type { Caller } from '../account/service.js';
-import { previousSignin, siteTimeZone } from '../auth/service.js';
+import type { Caller } from '../../core/caller.js';
+import { previousSignin } from '../auth/index.js';
 
 /**
  * The caller's own figures. A shadow sees its owner's balance and tree (it works for the owner).

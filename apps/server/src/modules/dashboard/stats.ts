@@ -5,14 +5,14 @@ import {
   epochDay,
   formatMinorUnits,
   zonedDateTimeToInstant,
+  siteTimeZone,
   type DashboardSales,
   type DashboardStats,
   type GameCategory,
 } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
-import type { Caller } from '../account/service.js';
-import { siteTimeZone } from '../auth/service.js';
-import { scopeRoot } from '../members/access.js';
+import { scopeRoot } from '../../core/access.js';
+import type { Caller } from '../../core/caller.js';
 
 /**
  * The dashboard's statistics (PRODUCT.md §5) for the caller's working root X. Read-only.
@@ -79,11 +79,20 @@ function nextDate(date: string): string {
 
 export async function dashboardStats(db: Db, caller: Caller, input: DashboardStatsInput, now: Date = new Date()): Promise<DashboardStats> {
   const timeZone = siteTimeZone(caller.siteId);
-  const { start, end } = input.start && input.end ? { start: input.start, end: input.end } : businessDatesOf(businessRange('thisWeek', now, timeZone));
+  const { start, end } =
+    input.start && input.end ? { start: input.start, end: input.end } : businessDatesOf(businessRange('thisWeek', now, timeZone));
   const root = await scopeRoot(db, caller);
   const provider = input.providerCode ? sql`and r.provider_code = ${input.providerCode}` : sql``;
 
-  const rollups = await db.execute<{ date: string; provider_code: string; game_category: GameCategory; bet_count: string; bet_amount: string; valid_bet: string; win_loss: string }>(sql`
+  const rollups = await db.execute<{
+    date: string;
+    provider_code: string;
+    game_category: GameCategory;
+    bet_count: string;
+    bet_amount: string;
+    valid_bet: string;
+    win_loss: string;
+  }>(sql`
     select to_char(r.business_date, 'YYYY-MM-DD') as date, r.provider_code, r.game_category,
       sum(r.bet_count)::text as bet_count, sum(r.bet_amount)::text as bet_amount,
       sum(r.valid_bet)::text as valid_bet, sum(r.win_loss)::text as win_loss
@@ -124,7 +133,12 @@ export async function dashboardStats(db: Db, caller: Caller, input: DashboardSta
     return s;
   };
   for (const r of rollups.rows) {
-    const s: Sums = { betCount: BigInt(r.bet_count), betAmount: BigInt(r.bet_amount), validBet: BigInt(r.valid_bet), winLoss: BigInt(r.win_loss) };
+    const s: Sums = {
+      betCount: BigInt(r.bet_count),
+      betAmount: BigInt(r.bet_amount),
+      validBet: BigInt(r.valid_bet),
+      winLoss: BigInt(r.win_loss),
+    };
     // A bet settled then resettled to nothing leaves a row of zeros: not activity.
     if (s.betCount === 0n && s.betAmount === 0n && s.validBet === 0n && s.winLoss === 0n) continue;
     add(total, s);

@@ -14,7 +14,7 @@ import { ok } from '../../plugins/envelope.js';
 import { bearer, callerOf } from '../../plugins/auth.js';
 import { requirePermission } from '../../plugins/access.js';
 import { resolveSite } from '../../plugins/site.js';
-import { authenticate } from '../auth/service.js';
+import { authenticate } from '../../core/session.js';
 import { listClientErrors, recordReport } from './service.js';
 
 /**
@@ -58,7 +58,13 @@ export async function errorLogRoutes(app: FastifyInstance) {
       const siteId = resolveSite(request, app.config.siteHosts);
       const accepted = await recordReport(
         app.db,
-        { siteId, accountId: await reporterId(request, siteId), userAgent: request.headers['user-agent'], ip: request.ip, entries: request.body.entries },
+        {
+          siteId,
+          accountId: await reporterId(request, siteId),
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+          entries: request.body.entries,
+        },
         app.config.clientErrors,
       );
       return ok({ accepted });

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { siteTimeZone } from '@agent-bo/shared';
 import type { ClientErrorEntry, ClientErrorPage, ClientErrorRow, ClientErrorType, SiteId } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
 import { clientErrors } from '../../db/schema/index.js';
 import type { ClientErrorConfig } from '../../config.js';
-import { siteTimeZone } from '../auth/service.js';
 
 /**
  * The front-end error log: browsers report what their global handlers caught; operators holding
@@ -23,7 +23,11 @@ export interface ClientErrorReport {
 }
 
 /** Stores every entry of one report, then prunes; returns how many entries were stored. */
-export async function recordReport(db: Db, report: ClientErrorReport, retention: Pick<ClientErrorConfig, 'maxRowsPerSite' | 'maxAgeDays'>): Promise<number> {
+export async function recordReport(
+  db: Db,
+  report: ClientErrorReport,
+  retention: Pick<ClientErrorConfig, 'maxRowsPerSite' | 'maxAgeDays'>,
+): Promise<number> {
   const userAgent = report.userAgent ? report.userAgent.slice(0, USER_AGENT_MAX) : null;
   await db.insert(clientErrors).values(
     report.entries.map((e) => ({
@@ -107,22 +111,20 @@ export async function listClientErrors(db: Db, siteId: SiteId, f: ClientErrorFil
     page: f.page,
     pageSize: f.pageSize,
     total,
-    list: rows.map(
-      (r): ClientErrorRow => ({
-        id: Number(r.id),
-        type: r.type,
-        name: r.name,
-        file: r.file,
-        message: r.message,
-        stack: r.stack,
-        detail: r.detail,
-        url: r.url,
-        accountNo: r.account_no,
-        userAgent: r.user_agent,
-        ip: r.ip,
-        time: r.reported_time,
-        createdAt: r.created,
-      }),
-    ),
+    list: rows.map((r): ClientErrorRow => ({
+      id: Number(r.id),
+      type: r.type,
+      name: r.name,
+      file: r.file,
+      message: r.message,
+      stack: r.stack,
+      detail: r.detail,
+      url: r.url,
+      accountNo: r.account_no,
+      userAgent: r.user_agent,
+      ip: r.ip,
+      time: r.reported_time,
+      createdAt: r.created,
+    })),
   };
 }

@@ -6,15 +6,28 @@ import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../plugins/envelope.js';
 
 const healthSchema = z.object({ status: z.literal('ok'), db: z.literal('ok'), uptimeSeconds: z.number() });
+const readySchema = z.object({ status: z.literal('ok') });
 
-/** Request counters for /metrics, per process. */
-export interface RequestMetrics {
-  total: number;
-  byStatusClass: Record<string, number>;
-  durationSecondsSum: number;
+/** `select 1` on the pool, failing after `ms` (also when no client frees up in time). */
+async function pingDatabase(app: FastifyInstance, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the database within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([app.pool.query('select 1'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-export async function healthRoutes(app: FastifyInstance, opts: { metrics: RequestMetrics }) {
+/**
+ * /healthz: liveness (the process answers and reaches its database). /readyz: readiness — 503
+ * while draining before a shutdown, under load (event-loop delay, heap, RSS over their
+ * thresholds) or when the database does not answer `select 1` in time; a load balancer sends
+ * traffic only to a ready process. Both answer the envelope; the 503 carries `data.status`.
+ */
+export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -37,29 +50,31 @@ export async function healthRoutes(app: FastifyInstance, opts: { metrics: Reques
     },
   );
 
-  // Prometheus text exposition: the one response that is not an envelope, because scrapers
-  // expect this format.
-  r.get('/metrics', { schema: { tags: ['ops'], summary: 'Process and request metrics (Prometheus text format)' } }, async (_request, reply) => {
-    const mem = process.memoryUsage();
-    const { metrics } = opts;
-    const lines = [
-      '# TYPE process_uptime_seconds gauge',
-      `process_uptime_seconds ${process.uptime().toFixed(0)}`,
-      '# TYPE process_resident_memory_bytes gauge',
-      `process_resident_memory_bytes ${mem.rss}`,
-      '# TYPE nodejs_heap_used_bytes gauge',
-      `nodejs_heap_used_bytes ${mem.heapUsed}`,
-      '# TYPE http_requests_total counter',
-      ...Object.entries(metrics.byStatusClass).map(([cls, n]) => `http_requests_total{status="${cls}"} ${n}`),
-      '# TYPE http_request_duration_seconds_sum counter',
-      `http_request_duration_seconds_sum ${metrics.durationSecondsSum.toFixed(3)}`,
-      '# TYPE http_request_duration_seconds_count counter',
-      `http_request_duration_seconds_count ${metrics.total}`,
-      '# TYPE db_pool_connections gauge',
-      `db_pool_connections{state="total"} ${app.pool.totalCount}`,
-      `db_pool_connections{state="idle"} ${app.pool.idleCount}`,
-      `db_pool_connections{state="waiting"} ${app.pool.waitingCount}`,
-    ];
-    return reply.type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
-  });
+  r.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['ops'],
+        summary:
+          'Readiness: 503 (data.status draining | overloaded | database_unavailable) while shutting down, under load, or without the database',
+        response: { 200: envelopeSchema(readySchema) },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      if (app.lifecycle.draining) throw new AppError('SERVICE_UNAVAILABLE', {}, { status: 'draining' });
+      const pressure = app.pressure();
+      if (pressure.length > 0) {
+        request.log.warn({ pressure, usage: app.memoryUsage() }, 'not ready: under pressure');
+        throw new AppError('SERVICE_UNAVAILABLE', {}, { status: 'overloaded', pressure });
+      }
+      try {
+        await pingDatabase(app, app.config.readiness.dbTimeoutMs);
+      } catch (err) {
+        request.log.warn({ err }, 'not ready: database');
+        throw new AppError('SERVICE_UNAVAILABLE', {}, { status: 'database_unavailable' });
+      }
+      return ok({ status: 'ok' as const });
+    },
+  );
 }

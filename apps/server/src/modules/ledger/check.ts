@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatMinorUnits, type LedgerCheck } from '@agent-bo/shared';
-import type { Q } from '../members/access.js';
+import type { Q } from '../../core/tx.js';
 
 /**
  * The ledger invariants (PRODUCT.md §4), per site:
@@ -51,12 +51,18 @@ export async function checkLedger(q: Q, options: { siteId?: string } = {}): Prom
         balanceMismatches: mismatches.rows
           .filter((m) => m.site_id === s.site_id)
           .map((m) => ({ accountNo: m.account_no, balance: formatMinorUnits(m.balance), entriesSum: formatMinorUnits(m.entries) })),
-        forbiddenNegatives: negatives.rows.filter((m) => m.site_id === s.site_id).map((m) => ({ accountNo: m.account_no, balance: formatMinorUnits(m.balance) })),
+        forbiddenNegatives: negatives.rows
+          .filter((m) => m.site_id === s.site_id)
+          .map((m) => ({ accountNo: m.account_no, balance: formatMinorUnits(m.balance) })),
         unbalancedTransactions: unbalanced.rows.filter((u) => u.site_id === s.site_id).map((u) => u.id),
       })),
     };
     result.ok = result.sites.every(
-      (s) => s.sumOfBalances === '0.00' && s.balanceMismatches.length === 0 && s.forbiddenNegatives.length === 0 && s.unbalancedTransactions.length === 0,
+      (s) =>
+        s.sumOfBalances === '0.00' &&
+        s.balanceMismatches.length === 0 &&
+        s.forbiddenNegatives.length === 0 &&
+        s.unbalancedTransactions.length === 0,
     );
     return result;
   };

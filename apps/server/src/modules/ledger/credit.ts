@@ -4,6 +4,7 @@ import {
   formatMinorUnits,
   idempotencyKeySchema,
   toMinorUnits,
+  siteTimeZone,
   type CreditRequest,
   type CreditResult,
   type ErrorName,
@@ -14,9 +15,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
-import type { Caller } from '../account/service.js';
-import { siteTimeZone } from '../auth/service.js';
-import { assertWriter } from '../members/access.js';
+import { assertWriter } from '../../core/access.js';
+import type { Caller } from '../../core/caller.js';
 import { executeNamed } from '../../db/named.js';
 import { businessDayStart } from './business-day.js';
 import { DuplicateKey, moneySql, post, type PostInput } from './service.js';
@@ -55,7 +55,9 @@ export function resolveIdempotencyKey(header: string | string[] | undefined, fie
 
 /** sha256 of the canonical request: the route path and the body without the key. */
 export function requestHash(path: string, id: number, amountMinor: bigint, memo: string | null): string {
-  return createHash('sha256').update(`${path}\n${id}\n${amountMinor}\n${memo ?? ''}`).digest('hex');
+  return createHash('sha256')
+    .update(`${path}\n${id}\n${amountMinor}\n${memo ?? ''}`)
+    .digest('hex');
 }
 
 interface TargetRow extends Record<string, unknown> {
@@ -120,14 +122,17 @@ export async function credit(
 
   // One round trip: the target (strictly inside the caller's subtree), an earlier request with
   // this key, and (relief) the site's rule.
-  const found = await executeNamed<TargetRow>(db, sql`
+  const found = await executeNamed<TargetRow>(
+    db,
+    sql`
     select t.id, t.account_no, t.kind, t.is_shadow, t.parent_id, t.is_disabled, t.is_full_disabled, t.is_full_readonly,
            x.request_hash, x.result, x.refusal
            ${poor ? sql`, s.relief_threshold::text as relief_threshold, s.relief_max_amount::text as relief_max_amount, s.relief_daily_count` : sql``}
     from (select 1) as one
     left join accounts t on t.id = ${body.id} and t.site_id = ${siteId} and t.path @> array[${callerId}::int]
     left join ledger_transactions x on x.site_id = ${siteId} and x.operator_id = ${callerId} and x.idempotency_key = ${key}
-    ${poor ? sql`left join sites s on s.id = ${siteId}` : sql``}`);
+    ${poor ? sql`left join sites s on s.id = ${siteId}` : sql``}`,
+  );
   const row = found.rows[0]!;
   if (row.request_hash !== null) return replay(row, hash);
   try {
@@ -172,7 +177,11 @@ async function decideAndPost(
 
   let reliefRule: { threshold: bigint; maxAmount: bigint; dailyCount: number } | undefined;
   if (poor) {
-    reliefRule = { threshold: BigInt(row.relief_threshold ?? '0'), maxAmount: BigInt(row.relief_max_amount ?? '0'), dailyCount: row.relief_daily_count ?? 0 };
+    reliefRule = {
+      threshold: BigInt(row.relief_threshold ?? '0'),
+      maxAmount: BigInt(row.relief_max_amount ?? '0'),
+      dailyCount: row.relief_daily_count ?? 0,
+    };
     if (amount > reliefRule.maxAmount) throw new AppError('RELIEF_NOT_ELIGIBLE');
   }
 
@@ -209,7 +218,10 @@ async function decideAndPost(
     // this request waited for the locks must still refuse it.
     lockedChecks: [
       { refuseWhen: restricted(callerId), error: 'CALLER_READ_ONLY' },
-      { refuseWhen: sql`exists (select 1 from locked k where k.id = ${targetId}::int and k.parent_id is distinct from ${callerId}::int)`, error: 'NOT_DIRECT_CHILD' },
+      {
+        refuseWhen: sql`exists (select 1 from locked k where k.id = ${targetId}::int and k.parent_id is distinct from ${callerId}::int)`,
+        error: 'NOT_DIRECT_CHILD',
+      },
       { refuseWhen: restricted(targetId), error: 'TARGET_RESTRICTED' },
     ],
     operatorId: callerId,

@@ -13,7 +13,7 @@ import {
 import { ok } from '../../plugins/envelope.js';
 import { callerOf } from '../../plugins/auth.js';
 import { AppError } from '../../lib/app-error.js';
-import { isAdmin } from '../account/service.js';
+import { isAdmin } from '../../core/caller.js';
 import { checkLedger } from './check.js';
 import { credit, reliefRule, type CreditOp } from './credit.js';
 
@@ -35,7 +35,12 @@ export async function ledgerRoutes(app: FastifyInstance) {
     { path: '/manage/agent/poor', op: 'poor', target: 'PLAYER', summary: 'Relief to a direct child player (alias of player/poor)' },
     { path: '/manage/player/recharge', op: 'recharge', target: 'PLAYER', summary: 'Move credit from the caller to a direct child player' },
     { path: '/manage/player/withdraw', op: 'withdraw', target: 'PLAYER', summary: 'Move credit from a direct child player to the caller' },
-    { path: '/manage/player/poor', op: 'poor', target: 'PLAYER', summary: "Relief to a direct child player under the site's threshold and daily cap" },
+    {
+      path: '/manage/player/poor',
+      op: 'poor',
+      target: 'PLAYER',
+      summary: "Relief to a direct child player under the site's threshold and daily cap",
+    },
   ];
   for (const route of routes) {
     r.post(
@@ -52,17 +57,40 @@ export async function ledgerRoutes(app: FastifyInstance) {
         },
       },
       async (req) =>
-        ok(await credit({ db: app.db, caller: callerOf(req), ip: req.ip, now: app.config.now }, route, req.body, req.headers[IDEMPOTENCY_HEADER])),
+        ok(
+          await credit(
+            { db: app.db, caller: callerOf(req), ip: req.ip, now: app.config.now },
+            route,
+            req.body,
+            req.headers[IDEMPOTENCY_HEADER],
+          ),
+        ),
     );
   }
   r.get(
     '/manage/ledger/relief_rule',
-    { ...auth, schema: { ...secured, tags: ['ledger'], summary: "The site's relief rule (threshold, maximum, grants per business day)", response: { 200: envelopeSchema(reliefRuleSchema) } } },
+    {
+      ...auth,
+      schema: {
+        ...secured,
+        tags: ['ledger'],
+        summary: "The site's relief rule (threshold, maximum, grants per business day)",
+        response: { 200: envelopeSchema(reliefRuleSchema) },
+      },
+    },
     async (req) => ok(await reliefRule(app.db, callerOf(req).siteId)),
   );
   r.get(
     '/manage/ledger/check',
-    { ...auth, schema: { ...secured, tags: ['ledger'], summary: "Ledger invariant check of the caller's site (the admin only)", response: { 200: envelopeSchema(ledgerCheckSchema) } } },
+    {
+      ...auth,
+      schema: {
+        ...secured,
+        tags: ['ledger'],
+        summary: "Ledger invariant check of the caller's site (the admin only)",
+        response: { 200: envelopeSchema(ledgerCheckSchema) },
+      },
+    },
     async (req) => {
       const caller = callerOf(req);
       if (!isAdmin(caller.account)) throw new AppError('PERMISSION_DENIED');

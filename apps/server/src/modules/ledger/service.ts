@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ERRORS, type ErrorName, type LedgerKind } from '@agent-bo/shared';
 import { AppError } from '../../lib/app-error.js';
 import { executeNamed } from '../../db/named.js';
-import type { Q } from '../members/access.js';
+import { countLedgerPosting } from '../../core/metrics-events.js';
+import type { Q } from '../../core/tx.js';
 
 /**
  * The ledger core (PRODUCT.md §4): every balance change is one ledger transaction of two or more
@@ -146,7 +147,10 @@ export async function post(q: Q, input: PostInput): Promise<Posted> {
   const extra = input.extraCtes?.length ? sql`, ${sql.join(input.extraCtes, sql`, `)}` : sql``;
   const checks = input.lockedChecks ?? [];
   const refusals = checks.length
-    ? sql`case ${sql.join(checks.map((c) => sql`when (${c.refuseWhen}) then ledger_refuse(${c.error}::text, 0)`), sql` `)} else 0 end`
+    ? sql`case ${sql.join(
+        checks.map((c) => sql`when (${c.refuseWhen}) then ledger_refuse(${c.error}::text, 0)`),
+        sql` `,
+      )} else 0 end`
     : sql`0`;
   const statement = sql`
     with nid as (select nextval('ledger_transactions_id_seq') as id),
@@ -183,15 +187,20 @@ export async function post(q: Q, input: PostInput): Promise<Posted> {
 
   let row: { id: string; result: unknown; legs: { id: number; accountNo: string; balance: string }[] } | undefined;
   try {
-    const res = await executeNamed<{ id: string; result: unknown; legs: { id: number; accountNo: string; balance: string }[] }>(q, statement);
+    const res = await executeNamed<{ id: string; result: unknown; legs: { id: number; accountNo: string; balance: string }[] }>(
+      q,
+      statement,
+    );
     row = res.rows[0];
   } catch (err) {
     const pg = pgError(err);
     if (pg?.code === 'LG001' && pg.message && pg.message in ERRORS) throw new AppError(pg.message as ErrorName);
-    if (pg?.code === '23505' && (pg.constraint === 'ledger_transactions_idem_uq' || pg.constraint === 'ledger_transactions_system_idem_uq')) throw new DuplicateKey();
+    if (pg?.code === '23505' && (pg.constraint === 'ledger_transactions_idem_uq' || pg.constraint === 'ledger_transactions_system_idem_uq'))
+      throw new DuplicateKey();
     throw err;
   }
   if (!row) throw new Error('ledger posting returned nothing');
+  countLedgerPosting(input.kind);
   const after = new Map(row.legs.map((l) => [l.id, l]));
   return {
     transactionId: BigInt(row.id),

@@ -22,7 +22,12 @@ export async function lockRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await unlock(app.db, callerOf(request), { password: request.body.password, ip: request.ip }, { throttle: app.config.throttle, sleep: app.config.sleep });
+      const result = await unlock(
+        app.db,
+        callerOf(request),
+        { password: request.body.password, ip: request.ip },
+        { throttle: app.config.throttle, sleep: app.config.sleep },
+      );
       return ok(result);
     },
   );

@@ -3,9 +3,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/password.js';
 import type { ThrottleConfig } from '../../config.js';
-import type { Caller } from '../account/service.js';
-import { signout } from '../auth/service.js';
-import { clearAccountFailures, readThrottle, recordFailure, throttleKeys } from '../auth/throttle.js';
+import type { Caller } from '../../core/caller.js';
+import { clearAccountFailures, readThrottle, recordFailure, signout, throttleKeys } from '../auth/index.js';
 
 export interface UnlockOptions {
   throttle: ThrottleConfig;
@@ -21,7 +20,12 @@ export interface UnlockOptions {
  * browser's next call is a 401 and the user signs in again (after the lock, like anyone else).
  * A wrong password is WRONG_PASSWORD (400), never a 401, which would sign the browser out.
  */
-export async function unlock(db: Db, caller: Caller, input: { password: string; ip: string }, options: UnlockOptions): Promise<UnlockResponse> {
+export async function unlock(
+  db: Db,
+  caller: Caller,
+  input: { password: string; ip: string },
+  options: UnlockOptions,
+): Promise<UnlockResponse> {
   const keys = throttleKeys(caller.siteId, caller.account.accountNo, input.ip);
   const state = await readThrottle(db, keys, options.throttle);
   if (state.lockedSeconds > 0) return refuse(db, caller, state.lockedSeconds);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   formatMinorUnits,
   zonedDateTimeToInstant,
+  siteTimeZone,
   type CashLogRow,
   type LedgerKind,
   type LogTab,
@@ -9,10 +10,12 @@ import {
   type RatioLogRow,
   type TransferLogRow,
 } from '@agent-bo/shared';
+import type { Readable } from 'node:stream';
+import type pg from 'pg';
 import type { Db } from '../../db/client.js';
+import { csvExport } from '../../core/csv.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Caller } from '../account/service.js';
-import { siteTimeZone } from '../auth/service.js';
+import type { Caller } from '../../core/caller.js';
 
 /**
  * The four logs of `/log/index` (PRODUCT.md §8). Every query is scoped to the caller's site and
@@ -71,18 +74,33 @@ const sameAccountNo = (alias: string, value: string) => sql`lower(${sql.raw(alia
 const and = (parts: SQL[]) => sql.join(parts, sql` and `);
 const local = (col: SQL, timeZone: string) => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
-async function paged<R, T>(db: Db, from: SQL, select: SQL, order: SQL, paging: Paging | null, map: (r: R) => T, limit: number): Promise<Page<T>> {
-  const page = paging?.page ?? 1;
-  const pageSize = paging?.pageSize ?? limit;
-  const total = paging ? ((await db.execute<{ n: number }>(sql`select count(*)::int as n ${from}`)).rows[0]?.n ?? 0) : 0;
-  const rows = await db.execute(sql`select ${select} ${from} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`);
-  const list = (rows.rows as R[]).map(map);
-  return { page, pageSize, total: paging ? total : list.length, list };
+/** One tab's query: the rows (`from`, with the filters), the columns, the order and the row mapping. */
+interface TabQuery<R, T> {
+  from: SQL;
+  select: SQL;
+  order: SQL;
+  map: (r: R) => T;
+}
+
+async function paged<R, T>(db: Db, q: TabQuery<R, T>, paging: Paging): Promise<Page<T>> {
+  const { page, pageSize } = paging;
+  const total = (await db.execute<{ n: number }>(sql`select count(*)::int as n ${q.from}`)).rows[0]?.n ?? 0;
+  const rows = await db.execute(sql`select ${q.select} ${q.from} order by ${q.order} limit ${pageSize} offset ${(page - 1) * pageSize}`);
+  return { page, pageSize, total, list: (rows.rows as R[]).map(q.map) };
 }
 
 // ---- operation and ratio logs (operation_logs) ----------------------------------------------
 
-type OpRaw = { id: string | number; action: string; operator_no: string | null; target_no: string | null; before: unknown; after: unknown; ip: string | null; created: string };
+type OpRaw = {
+  id: string | number;
+  action: string;
+  operator_no: string | null;
+  target_no: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  created: string;
+};
 
 function operationFrom(caller: Caller, f: OperationFilters, timeZone: string, ratioOnly: boolean): SQL {
   const where: SQL[] = [sql`l.site_id = ${caller.siteId}`, inScope('t', caller), ...timeRange(sql`l.created_at`, f, timeZone)];
@@ -99,18 +117,27 @@ function operationFrom(caller: Caller, f: OperationFilters, timeZone: string, ra
 const opSelect = (timeZone: string) =>
   sql`l.id, l.action, o.account_no as operator_no, t.account_no as target_no, l.before, l.after, l.ip, ${local(sql`l.created_at`, timeZone)} as created`;
 
-export async function operationLog(db: Db, caller: Caller, f: OperationFilters, paging: Paging | null, limit = 0): Promise<Page<OperationLogRow>> {
+function operationQuery(caller: Caller, f: OperationFilters): TabQuery<OpRaw, OperationLogRow> {
   const tz = siteTimeZone(caller.siteId);
-  return paged<OpRaw, OperationLogRow>(db, operationFrom(caller, f, tz, false), opSelect(tz), sql`l.created_at desc, l.id desc`, paging, (r) => ({
-    id: Number(r.id),
-    action: r.action,
-    operatorAccountNo: r.operator_no,
-    targetAccountNo: r.target_no,
-    before: r.before ?? null,
-    after: r.after ?? null,
-    ip: r.ip,
-    createdAt: r.created,
-  }), limit);
+  return {
+    from: operationFrom(caller, f, tz, false),
+    select: opSelect(tz),
+    order: sql`l.created_at desc, l.id desc`,
+    map: (r) => ({
+      id: Number(r.id),
+      action: r.action,
+      operatorAccountNo: r.operator_no,
+      targetAccountNo: r.target_no,
+      before: r.before ?? null,
+      after: r.after ?? null,
+      ip: r.ip,
+      createdAt: r.created,
+    }),
+  };
+}
+
+export async function operationLog(db: Db, caller: Caller, f: OperationFilters, paging: Paging): Promise<Page<OperationLogRow>> {
+  return paged(db, operationQuery(caller, f), paging);
 }
 
 function ratioOf(value: unknown): string | null {
@@ -119,16 +146,25 @@ function ratioOf(value: unknown): string | null {
   return ratio === null || ratio === undefined ? null : String(ratio);
 }
 
-export async function ratioLog(db: Db, caller: Caller, f: LogFilters, paging: Paging | null, limit = 0): Promise<Page<RatioLogRow>> {
+function ratioQuery(caller: Caller, f: LogFilters): TabQuery<OpRaw, RatioLogRow> {
   const tz = siteTimeZone(caller.siteId);
-  return paged<OpRaw, RatioLogRow>(db, operationFrom(caller, f, tz, true), opSelect(tz), sql`l.created_at desc, l.id desc`, paging, (r) => ({
-    id: Number(r.id),
-    targetAccountNo: r.target_no,
-    operatorAccountNo: r.operator_no,
-    oldRatio: ratioOf(r.before),
-    newRatio: ratioOf(r.after),
-    createdAt: r.created,
-  }), limit);
+  return {
+    from: operationFrom(caller, f, tz, true),
+    select: opSelect(tz),
+    order: sql`l.created_at desc, l.id desc`,
+    map: (r) => ({
+      id: Number(r.id),
+      targetAccountNo: r.target_no,
+      operatorAccountNo: r.operator_no,
+      oldRatio: ratioOf(r.before),
+      newRatio: ratioOf(r.after),
+      createdAt: r.created,
+    }),
+  };
+}
+
+export async function ratioLog(db: Db, caller: Caller, f: LogFilters, paging: Paging): Promise<Page<RatioLogRow>> {
+  return paged(db, ratioQuery(caller, f), paging);
 }
 
 // ---- cash and transfer logs (ledger_entries) --------------------------------------------------
@@ -179,45 +215,97 @@ function cashRow(r: EntryRaw): CashLogRow {
   };
 }
 
-export async function cashLog(db: Db, caller: Caller, f: KindFilters, paging: Paging | null, limit = 0): Promise<Page<CashLogRow>> {
+function cashQuery(caller: Caller, f: KindFilters): TabQuery<EntryRaw, CashLogRow> {
   const tz = siteTimeZone(caller.siteId);
-  return paged<EntryRaw, CashLogRow>(db, entryFrom(caller, f, tz, false), entrySelect(tz), sql`e.created_at desc, e.id desc`, paging, cashRow, limit);
+  return { from: entryFrom(caller, f, tz, false), select: entrySelect(tz), order: sql`e.created_at desc, e.id desc`, map: cashRow };
 }
 
-export async function transferLog(db: Db, caller: Caller, f: KindFilters, paging: Paging | null, limit = 0): Promise<Page<TransferLogRow>> {
+export async function cashLog(db: Db, caller: Caller, f: KindFilters, paging: Paging): Promise<Page<CashLogRow>> {
+  return paged(db, cashQuery(caller, f), paging);
+}
+
+function transferQuery(caller: Caller, f: KindFilters): TabQuery<EntryRaw, TransferLogRow> {
   const tz = siteTimeZone(caller.siteId);
-  return paged<EntryRaw, TransferLogRow>(
-    db,
-    entryFrom(caller, f, tz, true),
-    entrySelect(tz),
-    sql`e.created_at desc, e.id desc`,
-    paging,
-    (r) => ({ ...cashRow(r), provider: r.provider }),
-    limit,
-  );
+  return {
+    from: entryFrom(caller, f, tz, true),
+    select: entrySelect(tz),
+    order: sql`e.created_at desc, e.id desc`,
+    map: (r) => ({ ...cashRow(r), provider: r.provider }),
+  };
+}
+
+export async function transferLog(db: Db, caller: Caller, f: KindFilters, paging: Paging): Promise<Page<TransferLogRow>> {
+  return paged(db, transferQuery(caller, f), paging);
 }
 
 // ---- CSV ------------------------------------------------------------------------------------
 
-const NUMERIC = /^-?\d+(\.\d+)?$/;
-
-/** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !NUMERIC.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** UTF-8 BOM (Excel) + header row + rows, CRLF line ends (RFC 4180). */
-export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => csvField(r[c])).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
 export const CSV_COLUMNS: Record<LogTab, readonly string[]> = {
   operation: ['id', 'createdAt', 'action', 'operatorAccountNo', 'targetAccountNo', 'before', 'after', 'ip'],
-  cash: ['id', 'createdAt', 'transactionId', 'kind', 'accountNo', 'counterpartyAccountNo', 'amount', 'balanceAfter', 'operatorAccountNo', 'memo'],
+  cash: [
+    'id',
+    'createdAt',
+    'transactionId',
+    'kind',
+    'accountNo',
+    'counterpartyAccountNo',
+    'amount',
+    'balanceAfter',
+    'operatorAccountNo',
+    'memo',
+  ],
   ratio: ['id', 'createdAt', 'targetAccountNo', 'operatorAccountNo', 'oldRatio', 'newRatio'],
-  transfer: ['id', 'createdAt', 'transactionId', 'kind', 'provider', 'accountNo', 'counterpartyAccountNo', 'amount', 'balanceAfter', 'operatorAccountNo', 'memo'],
+  transfer: [
+    'id',
+    'createdAt',
+    'transactionId',
+    'kind',
+    'provider',
+    'accountNo',
+    'counterpartyAccountNo',
+    'amount',
+    'balanceAfter',
+    'operatorAccountNo',
+    'memo',
+  ],
 };
+
+/** The filters each tab's export takes (the tab's export query schema). */
+export interface ExportFilters {
+  operation: OperationFilters;
+  cash: KindFilters;
+  ratio: LogFilters;
+  transfer: KindFilters;
+}
+
+function tabQuery<K extends LogTab>(caller: Caller, tab: K, f: ExportFilters[K]): TabQuery<never, object> {
+  switch (tab) {
+    case 'operation':
+      return operationQuery(caller, f);
+    case 'cash':
+      return cashQuery(caller, f);
+    case 'ratio':
+      return ratioQuery(caller, f);
+    default:
+      return transferQuery(caller, f);
+  }
+}
+
+/**
+ * A tab as a streamed CSV file (core/csv.ts): the list's rows and order, newest first, at most
+ * `limit` rows. The filters are checked while the query is built, before the first byte is sent.
+ */
+export async function exportLog<K extends LogTab>(
+  pool: pg.Pool,
+  caller: Caller,
+  tab: K,
+  f: ExportFilters[K],
+  limit: number,
+): Promise<Readable> {
+  const q = tabQuery(caller, tab, f);
+  return csvExport(pool, {
+    columns: CSV_COLUMNS[tab],
+    query: sql`select ${q.select} ${q.from} order by ${q.order} limit ${limit}`,
+    record: q.map,
+  });
+}

@@ -1,12 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  lowerAgentsRequestSchema,
-  playerListRequestSchema,
-  shadowListRequestSchema,
-  historyRequestSchema} from '@agent-bo/shared';
+import type { lowerAgentsRequestSchema, playerListRequestSchema, shadowListRequestSchema, historyRequestSchema } from '@agent-bo/shared';
 import {
   basisPointsToRatio,
   formatMinorUnits,
+  siteTimeZone,
   type AgentRow,
   type HistoryRow,
   type PlayerRow,
@@ -16,9 +13,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { siteTimeZone } from '../auth/service.js';
-import type { Caller } from '../account/service.js';
-import { reach, reachAgentOrSelf, type TargetKind } from './access.js';
+import { reach, reachAgentOrSelf, type TargetKind } from '../../core/access.js';
+import type { Caller } from '../../core/caller.js';
 
 type Page<T> = { page: number; pageSize: number; total: number; list: T[] };
 
@@ -206,11 +202,26 @@ export async function shadowList(db: Db, caller: Caller, input: z.output<typeof 
 }
 
 /** Operation-log rows whose target is the account, newest first. */
-export async function history(db: Db, caller: Caller, kind: TargetKind, input: z.output<typeof historyRequestSchema>): Promise<Page<HistoryRow>> {
+export async function history(
+  db: Db,
+  caller: Caller,
+  kind: TargetKind,
+  input: z.output<typeof historyRequestSchema>,
+): Promise<Page<HistoryRow>> {
   const target = await reach(db, caller, input.id, kind);
   const tz = siteTimeZone(caller.siteId);
-  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from operation_logs where site_id = ${caller.siteId} and target_id = ${target.id}`);
-  const result = await db.execute<{ id: string | number; action: string; operator: string | null; before: unknown; after: unknown; ip: string | null; created_at: Date | string }>(sql`
+  const counted = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from operation_logs where site_id = ${caller.siteId} and target_id = ${target.id}`,
+  );
+  const result = await db.execute<{
+    id: string | number;
+    action: string;
+    operator: string | null;
+    before: unknown;
+    after: unknown;
+    ip: string | null;
+    created_at: Date | string;
+  }>(sql`
     select l.id, l.action, o.account_no as operator, l.before, l.after, l.ip, l.created_at
     from operation_logs l left join accounts o on o.id = l.operator_id
     where l.site_id = ${caller.siteId} and l.target_id = ${target.id}

@@ -5,9 +5,11 @@ import { accounts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { ThrottleConfig } from '../../config.js';
-import { findAccountByNo, isAdmin, resolveAccount } from '../account/service.js';
-import { readThrottle, recordFailure, throttleKeys } from '../auth/throttle.js';
-import { mapUniqueViolation, writeLog } from './access.js';
+import { isAdmin, resolveAccount } from '../../core/caller.js';
+import { writeLog } from '../../core/oplog.js';
+import { findAccountByNo } from '../account/index.js';
+import { readThrottle, recordFailure, throttleKeys } from '../auth/index.js';
+import { mapUniqueViolation } from './context.js';
 import { isAccountNoFree, siteProviderCodes, sitePresetCodes } from './service.js';
 
 export interface PublicContext {
@@ -28,7 +30,14 @@ export async function register(p: PublicContext, input: RegisterRequest): Promis
   const [agent] = await p.db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.siteId, p.siteId), eq(accounts.inviteCode, input.inviteCode), eq(accounts.kind, 'AGENT'), eq(accounts.isShadow, false)));
+    .where(
+      and(
+        eq(accounts.siteId, p.siteId),
+        eq(accounts.inviteCode, input.inviteCode),
+        eq(accounts.kind, 'AGENT'),
+        eq(accounts.isShadow, false),
+      ),
+    );
   if (!agent) throw new AppError('INVITE_INVALID');
   const resolved = await resolveAccount(p.db, agent);
   if (resolved.isDisabled || resolved.isFullDisabled || resolved.isFullReadonly) throw new AppError('INVITE_INVALID');

@@ -6,6 +6,7 @@ import {
   basisPointsToRatio,
   formatMinorUnits,
   ratioToBasisPoints,
+  siteTimeZone,
   type AgentChangeInfoRequest,
   type AgentCreateRequest,
   type BetLimitPreset,
@@ -29,9 +30,12 @@ import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { openSecret, sealSecret } from '../../lib/handoff.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { findAccountById, isAdmin, resolveAccount, type AccountRow } from '../account/service.js';
-import { siteTimeZone } from '../auth/service.js';
-import { assertWriter, mapUniqueViolation, reach, reachAgentOrSelf, scopeRoot, writeLog, type MemberContext, type Q, type TargetKind } from './access.js';
+import { assertWriter, reach, reachAgentOrSelf, scopeRoot, type TargetKind } from '../../core/access.js';
+import { isAdmin, resolveAccount, type AccountRow } from '../../core/caller.js';
+import { writeLog } from '../../core/oplog.js';
+import type { Q } from '../../core/tx.js';
+import { findAccountById } from '../account/index.js';
+import { mapUniqueViolation, type MemberContext } from './context.js';
 
 export const HANDOFF_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -47,7 +51,11 @@ export async function siteProviderCodes(q: Q, siteId: string): Promise<string[]>
 }
 
 export async function sitePresetCodes(q: Q, siteId: string): Promise<string[]> {
-  const rows = await q.select({ code: betLimitPresets.code }).from(betLimitPresets).where(eq(betLimitPresets.siteId, siteId)).orderBy(betLimitPresets.sort);
+  const rows = await q
+    .select({ code: betLimitPresets.code })
+    .from(betLimitPresets)
+    .where(eq(betLimitPresets.siteId, siteId))
+    .orderBy(betLimitPresets.sort);
   return rows.map((r) => r.code);
 }
 
@@ -100,7 +108,11 @@ export async function agentLimits(db: Db, m: Pick<MemberContext, 'caller'>, id: 
 }
 
 export async function betLimits(db: Db, siteId: string): Promise<BetLimitPreset[]> {
-  const rows = await db.select().from(betLimitPresets).where(eq(betLimitPresets.siteId, siteId)).orderBy(betLimitPresets.sort, betLimitPresets.code);
+  const rows = await db
+    .select()
+    .from(betLimitPresets)
+    .where(eq(betLimitPresets.siteId, siteId))
+    .orderBy(betLimitPresets.sort, betLimitPresets.code);
   return rows.map((r) => ({ code: r.code, name: r.name, min: formatMinorUnits(r.min), max: formatMinorUnits(r.max) }));
 }
 
@@ -138,7 +150,10 @@ export function generatePassword(): string {
 /** Issues a new hand-off for `accountId` (earlier ones are closed). */
 async function issueHandoff(q: Q, m: Pick<MemberContext, 'handoffKey' | 'now'>, accountId: number, password: string): Promise<void> {
   const now = m.now();
-  await q.update(passwordHandoffs).set({ usedAt: now }).where(and(eq(passwordHandoffs.accountId, accountId), isNull(passwordHandoffs.usedAt)));
+  await q
+    .update(passwordHandoffs)
+    .set({ usedAt: now })
+    .where(and(eq(passwordHandoffs.accountId, accountId), isNull(passwordHandoffs.usedAt)));
   await q.insert(passwordHandoffs).values({
     accountId,
     ciphertext: sealSecret(m.handoffKey, password),
@@ -181,7 +196,10 @@ export async function resetPassword(m: MemberContext, id: number, kind: TargetKi
   const account = await m.db.transaction(async (tx) => {
     const target = await reach(tx, m.caller, id, kind, true);
     await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, target.id));
-    await tx.update(sessions).set({ revokedAt: m.now() }).where(and(eq(sessions.accountId, target.id), isNull(sessions.revokedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: m.now() })
+      .where(and(eq(sessions.accountId, target.id), isNull(sessions.revokedAt)));
     await issueHandoff(tx, m, target.id, password);
     await writeLog(tx, m, target.id, 'PWD_CHANGE', null, { reset: true });
     return target;
@@ -195,7 +213,10 @@ export async function inviteUrl(m: MemberContext, id: number): Promise<{ url: st
   if (!code) {
     code = randomBytes(9).toString('base64url');
     await m.db.transaction(async (tx) => {
-      await tx.update(accounts).set({ inviteCode: code }).where(and(eq(accounts.id, account.id), isNull(accounts.inviteCode)));
+      await tx
+        .update(accounts)
+        .set({ inviteCode: code })
+        .where(and(eq(accounts.id, account.id), isNull(accounts.inviteCode)));
       await writeLog(tx, m, account.id, 'OPERATION', { inviteCode: null }, { inviteCode: code });
     });
     // A concurrent call may have set one first: answer with what is stored.
@@ -402,9 +423,11 @@ export async function changeMemberInfo(
     if ('ratio' in input && input.ratio !== undefined) {
       const ratio = ratioToBasisPoints(input.ratio);
       if (ratio > parent.ratio) throw new AppError('RATIO_ABOVE_PARENT');
-      const [child] = await tx.execute<{ max: number | null }>(
-        sql`select max(ratio)::int as max from accounts where parent_id = ${target.id} and kind = 'AGENT' and not is_shadow`,
-      ).then((r) => r.rows);
+      const [child] = await tx
+        .execute<{ max: number | null }>(
+          sql`select max(ratio)::int as max from accounts where parent_id = ${target.id} and kind = 'AGENT' and not is_shadow`,
+        )
+        .then((r) => r.rows);
       if (child?.max !== null && child?.max !== undefined && ratio < child.max) throw new AppError('RATIO_BELOW_CHILD');
       if (ratio !== target.ratio) {
         set.ratio = ratio;
@@ -415,10 +438,24 @@ export async function changeMemberInfo(
     await tx.update(accounts).set(set).where(eq(accounts.id, target.id));
     const cascaded = await cascadeNarrowing(tx, target, { providers: set.providers, betLimits: set.betLimits });
     if (Object.keys(after).length > 0) {
-      await writeLog(tx, m, target.id, kind === 'player' ? 'PLAYER_MODIFY' : 'OPERATION', before, cascaded ? { ...after, narrowedBelow: cascaded } : after);
+      await writeLog(
+        tx,
+        m,
+        target.id,
+        kind === 'player' ? 'PLAYER_MODIFY' : 'OPERATION',
+        before,
+        cascaded ? { ...after, narrowedBelow: cascaded } : after,
+      );
     }
     if (ratioChange) {
-      await writeLog(tx, m, target.id, 'RATIO_LOG', { ratio: basisPointsToRatio(ratioChange.from) }, { ratio: basisPointsToRatio(ratioChange.to) });
+      await writeLog(
+        tx,
+        m,
+        target.id,
+        'RATIO_LOG',
+        { ratio: basisPointsToRatio(ratioChange.from) },
+        { ratio: basisPointsToRatio(ratioChange.to) },
+      );
     }
   });
   return null;
@@ -444,7 +481,10 @@ export async function changeOwnInfo(m: MemberContext, input: OwnChangeInfoReques
         .update(sessions)
         .set({ revokedAt: m.now() })
         .where(and(eq(sessions.accountId, self.id), isNull(sessions.revokedAt), sql`${sessions.id} <> ${m.caller.sessionId}`));
-      await tx.update(passwordHandoffs).set({ usedAt: m.now() }).where(and(eq(passwordHandoffs.accountId, self.id), isNull(passwordHandoffs.usedAt)));
+      await tx
+        .update(passwordHandoffs)
+        .set({ usedAt: m.now() })
+        .where(and(eq(passwordHandoffs.accountId, self.id), isNull(passwordHandoffs.usedAt)));
       await writeLog(tx, m, self.id, 'PWD_CHANGE', null, { self: true });
     }
   });
@@ -475,7 +515,11 @@ export async function changeStatus(m: MemberContext, input: ChangeStatusRequest,
   const { column, value } = STATUS_FLAG[input.action];
   await m.db.transaction(async (tx) => {
     const target = await reach(tx, m.caller, input.id, kind, true);
-    const [updated] = await tx.update(accounts).set({ [column]: value }).where(eq(accounts.id, target.id)).returning();
+    const [updated] = await tx
+      .update(accounts)
+      .set({ [column]: value })
+      .where(eq(accounts.id, target.id))
+      .returning();
     const now = m.now();
     if (input.action === 'DISABLE') {
       await tx.execute(sql`
@@ -584,5 +628,3 @@ export async function verify(m: MemberContext, input: VerifyRequest): Promise<nu
   });
   return null;
 }
-
-

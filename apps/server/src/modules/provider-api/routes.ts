@@ -13,8 +13,10 @@ import {
   walletTransferRequestSchema,
 } from '@agent-bo/shared';
 import { AppError } from '../../lib/app-error.js';
+import { markProviderCall } from '../../core/metrics-events.js';
 import { localeOf, ok } from '../../plugins/envelope.js';
-import { cancelBets, placeBets, resettleBets, settleBets, type ProviderContext } from './service.js';
+import type { ProviderContext } from './context.js';
+import { cancelBets, placeBets, resettleBets, settleBets } from './service.js';
 import { verifyProviderCall, type ProviderRow } from './signature.js';
 import { walletTransfers } from './wallet.js';
 
@@ -55,6 +57,7 @@ export async function providerApiRoutes(app: FastifyInstance) {
     const state = raw.get(request) ?? { raw: Buffer.alloc(0), invalid: false };
     const anyStatus = (request.routeOptions.config as { providerAnyStatus?: boolean } | undefined)?.providerAnyStatus === true;
     state.provider = await verifyProviderCall(app.db, request.headers, state.raw, app.config.now(), { anyStatus });
+    markProviderCall(request, state.provider.code);
     raw.set(request, state);
     if (state.invalid) throw new AppError('BAD_REQUEST');
   });
@@ -88,15 +91,23 @@ export async function providerApiRoutes(app: FastifyInstance) {
   r.post('/bets/place', { ...common, schema: schemaOf('Place bets (status Unsettled)', placeBetsRequestSchema) }, async (req) =>
     ok(await placeBets(context(req, req.body.siteId), req.body.items)),
   );
-  r.post('/bets/settle', { ...common, schema: schemaOf('Settle Unsettled bets (rollups updated in the same transaction)', settleBetsRequestSchema) }, async (req) =>
-    ok(await settleBets(context(req, req.body.siteId), req.body.items)),
+  r.post(
+    '/bets/settle',
+    { ...common, schema: schemaOf('Settle Unsettled bets (rollups updated in the same transaction)', settleBetsRequestSchema) },
+    async (req) => ok(await settleBets(context(req, req.body.siteId), req.body.items)),
   );
   r.post('/bets/cancel', { ...common, schema: schemaOf('Cancel Unsettled bets', cancelBetsRequestSchema) }, async (req) =>
     ok(await cancelBets(context(req, req.body.siteId), req.body.items)),
   );
   r.post(
     '/bets/resettle',
-    { ...common, schema: schemaOf('Resettle Settled bets: the current version becomes Superseded, a new version is Settled', resettleBetsRequestSchema) },
+    {
+      ...common,
+      schema: schemaOf(
+        'Resettle Settled bets: the current version becomes Superseded, a new version is Settled',
+        resettleBetsRequestSchema,
+      ),
+    },
     async (req) => ok(await resettleBets(context(req, req.body.siteId), req.body.items)),
   );
 

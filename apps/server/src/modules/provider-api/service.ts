@@ -5,25 +5,24 @@ import {
   businessDate,
   errorMessage,
   toMinorUnits,
+  siteTimeZone,
   type CancelBetItem,
   type ErrorName,
   type GameCategory,
-  type Locale,
   type PlaceBetItem,
   type ProviderBatchResult,
   type ProviderItemResult,
   type SettleBetItem,
   type SettlementStatus,
-  type SiteId,
 } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, bets, siteProviders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { resolveWithAncestors, type AccountRow } from '../account/service.js';
-import { siteTimeZone } from '../auth/service.js';
-import type { Tx } from '../members/access.js';
+import { resolveWithAncestors, type AccountRow } from '../../core/caller.js';
+import type { Tx } from '../../core/tx.js';
 import { chainShares } from './shares.js';
-import { houseOf, lockAccounts, postHouseTransfer, refundKey } from './wallet.js';
+import type { ProviderContext } from './context.js';
+import { houseOf, lockAccounts, postHouseTransfer, refundKey } from './house.js';
 
 /**
  * Bets from game providers (PRODUCT.md §5): place, settle, cancel and resettle in batches.
@@ -52,13 +51,6 @@ import { houseOf, lockAccounts, postHouseTransfer, refundKey } from './wallet.js
  * transaction advisory lock — they would queue on the same hot rollup rows (the admin's links)
  * anyway — and the rollup rows are written in one INSERT … ON CONFLICT in sorted key order.
  */
-
-export interface ProviderContext {
-  db: Db;
-  siteId: SiteId;
-  providerCode: string;
-  locale: Locale;
-}
 
 type BetRow = typeof bets.$inferSelect;
 type NewBetRow = typeof bets.$inferInsert;
@@ -123,7 +115,11 @@ async function assertOffered(db: Db, siteId: string, providerCode: string): Prom
   if (!row) throw new AppError('PROVIDER_NOT_OFFERED');
 }
 
-async function runBatch(ctx: ProviderContext, op: Op, items: (PlaceBetItem | SettleBetItem | CancelBetItem)[]): Promise<ProviderBatchResult> {
+async function runBatch(
+  ctx: ProviderContext,
+  op: Op,
+  items: (PlaceBetItem | SettleBetItem | CancelBetItem)[],
+): Promise<ProviderBatchResult> {
   await assertOffered(ctx.db, ctx.siteId, ctx.providerCode);
   const answers = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BET_LOCK_CLASS}::int, hashtext(${`${ctx.siteId}:${ctx.providerCode}`}))`);
@@ -189,7 +185,12 @@ class Batch {
         .from(accounts)
         .where(and(eq(accounts.siteId, ctx.siteId), eq(accounts.kind, 'PLAYER'), inArray(sql`lower(${accounts.accountNo})`, numbers)));
       for (const p of players) for (const id of p.path) chainIds.add(id);
-      const ancestors = chainIds.size ? await tx.select().from(accounts).where(inArray(accounts.id, [...chainIds])) : [];
+      const ancestors = chainIds.size
+        ? await tx
+            .select()
+            .from(accounts)
+            .where(inArray(accounts.id, [...chainIds]))
+        : [];
       for (const a of ancestors) b.ratios.set(a.id, a.ratio);
       for (const p of players) {
         // The members module's rule: disabled own; fully disabled / fully read-only own or inherited.
@@ -200,7 +201,10 @@ class Batch {
         });
       }
     } else if (chainIds.size) {
-      const ancestors = await tx.select({ id: accounts.id, ratio: accounts.ratio }).from(accounts).where(inArray(accounts.id, [...chainIds]));
+      const ancestors = await tx
+        .select({ id: accounts.id, ratio: accounts.ratio })
+        .from(accounts)
+        .where(inArray(accounts.id, [...chainIds]));
       for (const a of ancestors) b.ratios.set(a.id, a.ratio);
     }
     return b;
@@ -319,7 +323,11 @@ class Batch {
     cur.row.status = 'Superseded';
     cur.dirty = true;
     const { id: _id, createdAt: _createdAt, ...copied } = cur.row as BetRow;
-    const next: Version = { row: { ...(copied as NewBetRow), version: (cur.row.version ?? 1) + 1, status: 'Unsettled' }, isNew: true, dirty: true };
+    const next: Version = {
+      row: { ...(copied as NewBetRow), version: (cur.row.version ?? 1) + 1, status: 'Unsettled' },
+      isNew: true,
+      dirty: true,
+    };
     this.settleVersion(next, item);
     state!.versions.push(next);
     this.addRollup(next.row, 1n);
@@ -445,15 +453,24 @@ class Batch {
             as u(provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id, bet_amount, valid_bet, payout,
                  win_loss, status, placed_at, settled_at, business_date, share_ratios)`);
     }
-
   }
 
   private async writeRollups(): Promise<void> {
     const deltas = [...this.deltas.values()]
-      .filter((d) => d.betCount !== 0n || d.betAmount !== 0n || d.validBet !== 0n || d.payout !== 0n || d.winLoss !== 0n || d.childShare !== 0n || d.ancestorShare !== 0n)
+      .filter(
+        (d) =>
+          d.betCount !== 0n ||
+          d.betAmount !== 0n ||
+          d.validBet !== 0n ||
+          d.payout !== 0n ||
+          d.winLoss !== 0n ||
+          d.childShare !== 0n ||
+          d.ancestorShare !== 0n,
+      )
       .sort(compareDelta);
     if (!deltas.length) return;
-    const col = <K extends keyof Delta>(k: K) => sql.param(deltas.map((d) => (typeof d[k] === 'bigint' ? (d[k] as bigint).toString() : d[k])));
+    const col = <K extends keyof Delta>(k: K) =>
+      sql.param(deltas.map((d) => (typeof d[k] === 'bigint' ? (d[k] as bigint).toString() : d[k])));
     await this.tx.execute(sql`
       insert into report_rollups as r (site_id, provider_code, ancestor_id, business_date, child_id, game_category,
                                        bet_count, bet_amount, valid_bet, payout, win_loss, child_share, ancestor_share)

@@ -12,10 +12,9 @@ import {
 } from '@agent-bo/shared';
 import { accounts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { resolveWithAncestors, type AccountRow, type ChainNode } from '../account/service.js';
-import type { Tx } from '../members/access.js';
-import { moneySql, post } from '../ledger/service.js';
-import type { ProviderContext } from './service.js';
+import { resolveWithAncestors, type AccountRow, type ChainNode } from '../../core/caller.js';
+import type { ProviderContext } from './context.js';
+import { houseOf, postHouseTransfer } from './house.js';
 
 /**
  * Wallet transfers between a player's main balance and a provider's wallet (PRODUCT.md §4–§5).
@@ -56,52 +55,8 @@ export function transferKey(providerCode: string, transactionId: string): string
   return `provider:${providerCode}:${transactionId}`;
 }
 
-/** The ledger key of a canceled bet's refund: a replayed cancel finds it taken. */
-export function refundKey(providerCode: string, betId: string): string {
-  return `refund:${providerCode}:${betId}`;
-}
-
 function hashOf(...parts: (string | bigint | number)[]): string {
   return createHash('sha256').update(parts.join('\n')).digest('hex');
-}
-
-/** The site's house account (the admin: no parent). */
-export async function houseOf(tx: Tx, siteId: string): Promise<number> {
-  const found = await tx.execute<{ id: number }>(sql`select id from accounts where site_id = ${siteId} and parent_id is null and not is_shadow`);
-  const id = found.rows[0]?.id;
-  if (id === undefined) throw new Error(`site ${siteId} has no house account`);
-  return id;
-}
-
-/** Locks the rows in ascending id order (the ledger's global lock order). */
-export async function lockAccounts(tx: Tx, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  const list = [...new Set(ids)].sort((a, b) => a - b);
-  await tx.execute(sql`select id from accounts where id = any(${sql.param(list)}::int[]) order by id for update`);
-}
-
-/**
- * Posts one system transfer between the house and a player (`toPlayer`: house → player). Returns
- * the player's balance after it, also stored as the transaction's result for replays.
- */
-export async function postHouseTransfer(
-  tx: Tx,
-  p: { siteId: string; kind: LedgerKind; providerCode: string; houseId: number; playerId: number; amount: bigint; toPlayer: boolean; key: string; hash: string },
-): Promise<string> {
-  const [from, to] = p.toPlayer ? [p.houseId, p.playerId] : [p.playerId, p.houseId];
-  const posted = await post(tx, {
-    siteId: p.siteId,
-    kind: p.kind,
-    operatorId: null,
-    provider: p.providerCode,
-    legs: [
-      { accountId: from, amount: -p.amount, counterpartyId: to },
-      { accountId: to, amount: p.amount, counterpartyId: from },
-    ],
-    idempotency: { key: p.key, requestHash: p.hash },
-    resultSql: sql`json_build_object('balance', (select ${moneySql(sql`u.balance`)} from upd u where u.id = ${p.playerId}::int))`,
-  });
-  return (posted.result as { balance: string }).balance;
 }
 
 /** A player's outstanding position (minor units, never below zero) at a provider, as SQL over the player id. */
@@ -215,7 +170,13 @@ export async function walletTransfers(ctx: ProviderContext, direction: Direction
   const results: WalletItemResult[] = items.map((item, i) => {
     const o = outcomes[i]!;
     if (o.status === 'REFUSED') {
-      return { transactionId: item.transactionId, status: 'REFUSED', code: ERRORS[o.error].code, error: o.error, message: errorMessage(o.error, ctx.locale) };
+      return {
+        transactionId: item.transactionId,
+        status: 'REFUSED',
+        code: ERRORS[o.error].code,
+        error: o.error,
+        message: errorMessage(o.error, ctx.locale),
+      };
     }
     return { transactionId: item.transactionId, status: o.status, ...(o.balance !== undefined ? { balance: o.balance } : {}) };
   });

@@ -27,7 +27,12 @@ export async function providerRoutes(app: FastifyInstance) {
   const needs = (code: 'PROVIDER_MAINTAIN' | 'SITE_PROVIDER' | 'PROVIDER_MAINTAIN||SITE_PROVIDER') => ({
     preHandler: [app.authenticate, requirePermission(code)],
   });
-  const ctx = (request: FastifyRequest): ProviderContext => ({ db: app.db, caller: callerOf(request), ip: request.ip, now: app.config.now });
+  const ctx = (request: FastifyRequest): ProviderContext => ({
+    db: app.db,
+    caller: callerOf(request),
+    ip: request.ip,
+    now: app.config.now,
+  });
 
   r.post(
     '/manage/provider/list',
@@ -35,7 +40,8 @@ export async function providerRoutes(app: FastifyInstance) {
       ...needs('PROVIDER_MAINTAIN||SITE_PROVIDER'),
       schema: {
         ...secured,
-        summary: 'Every provider: status, whether this site offers it, whether a secret is set and when it was rotated (never the secret), enabled players; and what the caller may change',
+        summary:
+          'Every provider: status, whether this site offers it, whether a secret is set and when it was rotated (never the secret), enabled players; and what the caller may change',
         body: providerListRequestSchema,
         response: { 200: envelopeSchema(providerListSchema) },
       },
@@ -83,7 +89,8 @@ export async function providerRoutes(app: FastifyInstance) {
       ...needs('PROVIDER_MAINTAIN'),
       schema: {
         ...secured,
-        summary: 'A new random shared secret (32 bytes, hex), answered once; the old one stops working at once; site admins holding PROVIDER_MAINTAIN only',
+        summary:
+          'A new random shared secret (32 bytes, hex), answered once; the old one stops working at once; site admins holding PROVIDER_MAINTAIN only',
         body: providerCodeRequestSchema,
         response: { 200: envelopeSchema(providerSecretSchema) },
       },

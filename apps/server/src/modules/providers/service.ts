@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   PROVIDER_SECRET_BYTES,
   satisfies,
+  siteTimeZone,
   type ProviderAbilities,
   type ProviderList,
   type ProviderSecret,
@@ -12,9 +13,10 @@ import type { Db } from '../../db/client.js';
 import { providers, siteProviders } from '../../db/schema/index.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { AppError } from '../../lib/app-error.js';
-import { isAdmin, type Caller } from '../account/service.js';
-import { siteTimeZone } from '../auth/service.js';
-import { assertWriter, writeLog, type Tx } from '../members/access.js';
+import { assertWriter } from '../../core/access.js';
+import { isAdmin, type Caller } from '../../core/caller.js';
+import { writeLog } from '../../core/oplog.js';
+import type { Tx } from '../../core/tx.js';
 
 /**
  * Provider management (PRODUCT.md §5, `/provider/index`).
@@ -45,7 +47,8 @@ export interface ProviderContext {
 
 /** What this caller may write (the screen hides the rest; the server refuses it anyway). */
 export function abilitiesOf(caller: Caller): ProviderAbilities {
-  const writer = !caller.account.isShadow && !caller.isDisabled && !caller.isFullDisabled && !caller.isFullReadonly && isAdmin(caller.account);
+  const writer =
+    !caller.account.isShadow && !caller.isDisabled && !caller.isFullDisabled && !caller.isFullReadonly && isAdmin(caller.account);
   return {
     maintain: writer && satisfies('PROVIDER_MAINTAIN', caller.codes),
     offer: writer && satisfies('SITE_PROVIDER', caller.codes),
@@ -111,7 +114,14 @@ export async function changeStatus(m: ProviderContext, input: { code: string; st
     const row = await lockProvider(tx, input.code);
     if (row.status === input.status) return;
     await tx.update(providers).set({ status: input.status }).where(eq(providers.code, row.code));
-    await writeLog(tx, m, m.caller.account.id, 'OPERATION', { provider: row.code, status: row.status }, { provider: row.code, status: input.status });
+    await writeLog(
+      tx,
+      m,
+      m.caller.account.id,
+      'OPERATION',
+      { provider: row.code, status: row.status },
+      { provider: row.code, status: input.status },
+    );
   });
 }
 
@@ -125,7 +135,14 @@ export async function setSiteOffering(m: ProviderContext, input: { code: string;
     if (!!current === input.offered) return;
     if (input.offered) await tx.insert(siteProviders).values({ siteId, providerCode: row.code });
     else await tx.delete(siteProviders).where(where);
-    await writeLog(tx, m, m.caller.account.id, 'OPERATION', { provider: row.code, site: siteId, offered: !input.offered }, { provider: row.code, site: siteId, offered: input.offered });
+    await writeLog(
+      tx,
+      m,
+      m.caller.account.id,
+      'OPERATION',
+      { provider: row.code, site: siteId, offered: !input.offered },
+      { provider: row.code, site: siteId, offered: input.offered },
+    );
   });
 }
 
@@ -143,7 +160,11 @@ export async function rotateSecret(m: ProviderContext, input: { code: string }):
       m,
       m.caller.account.id,
       'OPERATION',
-      { provider: row.code, secretSet: row.secret !== null, secretRotatedAt: row.secretRotatedAt && row.secret ? formatDateTime(row.secretRotatedAt, tz) : null },
+      {
+        provider: row.code,
+        secretSet: row.secret !== null,
+        secretRotatedAt: row.secretRotatedAt && row.secret ? formatDateTime(row.secretRotatedAt, tz) : null,
+      },
       { provider: row.code, secretSet: true, secretRotatedAt: formatDateTime(at, tz) },
     );
   });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { agentReportExportQuerySchema, agentReportRequestSchema, agentReportSchema, envelopeSchema } from '@agent-bo/shared';
+import { csvHeaders } from '../../core/csv.js';
 import { ok } from '../../plugins/envelope.js';
 import { callerOf } from '../../plugins/auth.js';
-import { agentReport, reportCsv } from './service.js';
+import { agentReport, exportAgentReport } from './service.js';
 
 /**
  * The agent report (`/report/agent`, PRODUCT.md §5): every agent may read its own report and
@@ -20,7 +21,8 @@ export async function reportRoutes(app: FastifyInstance) {
       ...auth,
       schema: {
         ...secured,
-        summary: 'Agent report: one row per direct child with activity (a sub-agent summed over its subtree) and totals, for a range of business dates',
+        summary:
+          'Agent report: one row per direct child with activity (a sub-agent summed over its subtree) and totals, for a range of business dates',
         body: agentReportRequestSchema,
         response: { 200: envelopeSchema(agentReportSchema) },
       },
@@ -30,16 +32,20 @@ export async function reportRoutes(app: FastifyInstance) {
 
   r.get(
     '/manage/report/agent/export',
-    { ...auth, schema: { ...secured, summary: 'Agent report as CSV (UTF-8 with BOM; the totals are the last line)', querystring: agentReportExportQuerySchema, produces: ['text/csv'] } },
+    {
+      ...auth,
+      schema: {
+        ...secured,
+        summary: 'Agent report as CSV (UTF-8 with BOM; the totals are the last line)',
+        querystring: agentReportExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
     async (req, reply) => {
       const { _t: _ignored, ...input } = req.query;
-      const report = await agentReport(app.db, callerOf(req), input);
-      const name = `agent-report-${report.agent.accountNo}-${report.start.replace(/-/g, '')}-${report.end.replace(/-/g, '')}.csv`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(reportCsv(report));
+      const { file, agentNo } = await exportAgentReport(app.db, app.pool, callerOf(req), input);
+      const name = `agent-report-${agentNo}-${input.start.replace(/-/g, '')}-${input.end.replace(/-/g, '')}.csv`;
+      return reply.headers(csvHeaders(name)).send(file);
     },
   );
 }

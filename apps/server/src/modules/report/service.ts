@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   AGENT_REPORT_CSV_COLUMNS,
   basisPointsToRatio,
@@ -9,10 +10,11 @@ import {
   type ReportChainItem,
   type ReportFigures,
 } from '@agent-bo/shared';
+import type pg from 'pg';
 import type { Db } from '../../db/client.js';
-import type { Caller } from '../account/service.js';
-import { reachAgentOrSelf } from '../members/access.js';
-import { toCsv } from '../logs/service.js';
+import { reachAgentOrSelf } from '../../core/access.js';
+import type { Caller } from '../../core/caller.js';
+import { csvExport } from '../../core/csv.js';
 
 /**
  * The agent report (`/report/agent`, PRODUCT.md §5), read from `report_rollups` only: the
@@ -63,22 +65,74 @@ function figures(r: Raw): ReportFigures {
   };
 }
 
-/** Case-insensitive order of account numbers (letters and digits only, so no locale rules apply). */
-function compareAccountNo(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : 0;
+/** Column by column sums of report rows, in exact minor units, a row at a time. */
+class FigureSums {
+  private betCount = 0;
+  private readonly sums = Object.fromEntries(FIGURES.map((f) => [f, 0n])) as Record<(typeof FIGURES)[number], bigint>;
+
+  add(row: ReportFigures): void {
+    this.betCount += row.betCount;
+    for (const f of FIGURES) this.sums[f] += toMinorUnits(row[f]);
+  }
+
+  totals(): ReportFigures {
+    const figures = Object.fromEntries(FIGURES.map((f) => [f, formatMinorUnits(this.sums[f])])) as Omit<ReportFigures, 'betCount'>;
+    return { betCount: this.betCount, ...figures };
+  }
 }
 
 /** Column by column sum of the rows, in exact minor units. */
-export function sumRows(rows: readonly ReportFigures[]): ReportFigures {
-  const sums = Object.fromEntries(FIGURES.map((f) => [f, 0n])) as Record<(typeof FIGURES)[number], bigint>;
-  let betCount = 0;
-  for (const row of rows) {
-    betCount += row.betCount;
-    for (const f of FIGURES) sums[f] += toMinorUnits(row[f]);
-  }
-  return { betCount, ...(Object.fromEntries(FIGURES.map((f) => [f, formatMinorUnits(sums[f])])) as Omit<ReportFigures, 'betCount'>) };
+function sumRows(rows: readonly ReportFigures[]): ReportFigures {
+  const sums = new FigureSums();
+  for (const row of rows) sums.add(row);
+  return sums.totals();
+}
+
+/**
+ * The report's rows for `agentId`: one per direct child with activity, agents first, then
+ * players, each by account number (case-insensitive; account numbers are ASCII letters and digits).
+ *
+ * The rollups are summed per child first; each child's account row is then read by id in a
+ * LATERAL subquery that cannot be flattened (OFFSET 0), so the plan stays "aggregate, then one
+ * primary-key lookup per child". Joined plainly, the planner misjudges the number of children of
+ * a mid-level agent by two orders of magnitude and scans the whole accounts table.
+ */
+function rowsQuery(siteId: string, agentId: number, input: AgentReportInput): SQL {
+  const provider = input.providerCode ? sql`and r.provider_code = ${input.providerCode}` : sql``;
+  return sql`
+    select s.*, a.kind, a.account_no, a.nick_name, a.ratio
+    from (
+      select r.child_id as id,
+        sum(r.bet_count)::text as bet_count,
+        sum(r.bet_amount)::text as bet_amount,
+        sum(r.valid_bet)::text as valid_bet,
+        sum(r.payout)::text as payout,
+        sum(r.win_loss)::text as win_loss,
+        sum(r.child_share)::text as child_share,
+        sum(r.ancestor_share)::text as ancestor_share,
+        sum(-r.win_loss - r.child_share - r.ancestor_share)::text as upper_share
+      from report_rollups r
+      where r.site_id = ${siteId}
+        and r.ancestor_id = ${agentId}
+        and r.business_date between ${input.start}::date and ${input.end}::date
+        ${provider}
+      group by r.child_id
+      having sum(r.bet_count) <> 0 or sum(r.bet_amount) <> 0 or sum(r.valid_bet) <> 0 or sum(r.payout) <> 0
+        or sum(r.win_loss) <> 0 or sum(r.child_share) <> 0 or sum(r.ancestor_share) <> 0
+    ) s
+    cross join lateral (select c.kind, c.account_no, c.nick_name, c.ratio from accounts c where c.id = s.id offset 0) a
+    order by a.kind = 'PLAYER', lower(a.account_no) collate "C"`;
+}
+
+function rowOf(r: Raw): AgentReportRow {
+  return {
+    kind: r.kind,
+    id: r.id,
+    accountNo: r.account_no,
+    nickName: r.nick_name,
+    ratio: basisPointsToRatio(r.kind === 'PLAYER' ? 0 : r.ratio),
+    ...figures(r),
+  };
 }
 
 export async function agentReport(db: Db, caller: Caller, input: AgentReportInput): Promise<AgentReport> {
@@ -96,53 +150,7 @@ export async function agentReport(db: Db, caller: Caller, input: AgentReportInpu
     return r ? [{ id: r.id, accountNo: r.account_no, nickName: r.nick_name, lvl: r.lvl }] : [];
   });
 
-  const provider = input.providerCode ? sql`and r.provider_code = ${input.providerCode}` : sql``;
-  // Two statements on purpose: the rollups are summed per child first, then the few children's
-  // names are read by id. Joined in one statement, the planner misjudges the number of children
-  // of a mid-level agent by two orders of magnitude and scans the whole accounts table.
-  const sums = await db.execute<Omit<Raw, 'kind' | 'account_no' | 'nick_name' | 'ratio'>>(sql`
-    select r.child_id as id,
-      sum(r.bet_count)::text as bet_count,
-      sum(r.bet_amount)::text as bet_amount,
-      sum(r.valid_bet)::text as valid_bet,
-      sum(r.payout)::text as payout,
-      sum(r.win_loss)::text as win_loss,
-      sum(r.child_share)::text as child_share,
-      sum(r.ancestor_share)::text as ancestor_share,
-      sum(-r.win_loss - r.child_share - r.ancestor_share)::text as upper_share
-    from report_rollups r
-    where r.site_id = ${caller.siteId}
-      and r.ancestor_id = ${agent.id}
-      and r.business_date between ${input.start}::date and ${input.end}::date
-      ${provider}
-    group by r.child_id
-    having sum(r.bet_count) <> 0 or sum(r.bet_amount) <> 0 or sum(r.valid_bet) <> 0 or sum(r.payout) <> 0
-      or sum(r.win_loss) <> 0 or sum(r.child_share) <> 0 or sum(r.ancestor_share) <> 0`);
-  const childIds = sums.rows.map((r) => r.id);
-  const children = childIds.length
-    ? await db.execute<Pick<Raw, 'id' | 'kind' | 'account_no' | 'nick_name' | 'ratio'>>(
-        sql`select id, kind, account_no, nick_name, ratio from accounts where id = any(${`{${childIds.join(',')}}`}::integer[])`,
-      )
-    : { rows: [] };
-  const childById = new Map(children.rows.map((c) => [c.id, c]));
-  // Agents first, then players, each by account number (case-insensitive).
-  const result = {
-    rows: sums.rows
-      .flatMap((r) => {
-        const c = childById.get(r.id);
-        return c ? [{ ...r, ...c }] : [];
-      })
-      .sort((a, b) => Number(a.kind === 'PLAYER') - Number(b.kind === 'PLAYER') || compareAccountNo(a.account_no, b.account_no)),
-  };
-
-  const rows: AgentReportRow[] = result.rows.map((r) => ({
-    kind: r.kind,
-    id: r.id,
-    accountNo: r.account_no,
-    nickName: r.nick_name,
-    ratio: basisPointsToRatio(r.kind === 'PLAYER' ? 0 : r.ratio),
-    ...figures(r),
-  }));
+  const rows = (await db.execute<Raw>(rowsQuery(caller.siteId, agent.id, input))).rows.map(rowOf);
 
   const providers = await db.execute<{ code: string; name: string }>(
     sql`select p.code, p.name from site_providers sp join providers p on p.code = sp.provider_code where sp.site_id = ${caller.siteId} order by p.code`,
@@ -160,11 +168,27 @@ export async function agentReport(db: Db, caller: Caller, input: AgentReportInpu
   };
 }
 
-/** The report as CSV: one line per row, then the totals (kind TOTAL). UTF-8 BOM, formula-safe. */
-export function reportCsv(report: AgentReport): string {
-  const lines: Record<string, unknown>[] = [
-    ...report.rows,
-    { kind: 'TOTAL', accountNo: '', nickName: '', ratio: '', ...report.totals },
-  ];
-  return toCsv(AGENT_REPORT_CSV_COLUMNS, lines);
+/**
+ * The report as a streamed CSV file (core/csv.ts): one line per row, then the totals (kind
+ * TOTAL), summed while the rows go out. The agent is checked before the first byte is sent.
+ */
+export async function exportAgentReport(
+  db: Db,
+  pool: pg.Pool,
+  caller: Caller,
+  input: AgentReportInput,
+): Promise<{ file: Readable; agentNo: string }> {
+  const agent = await reachAgentOrSelf(db, caller, input.agentId);
+  const sums = new FigureSums();
+  const file = await csvExport(pool, {
+    columns: AGENT_REPORT_CSV_COLUMNS,
+    query: rowsQuery(caller.siteId, agent.id, input),
+    record: (r: Raw) => {
+      const row = rowOf(r);
+      sums.add(row);
+      return row;
+    },
+    trailer: () => [{ kind: 'TOTAL', accountNo: '', nickName: '', ratio: '', ...sums.totals() }],
+  });
+  return { file, agentNo: agent.accountNo };
 }

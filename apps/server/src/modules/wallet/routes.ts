@@ -37,7 +37,14 @@ export async function walletRoutes(app: FastifyInstance) {
         response: { 200: envelopeSchema(transferBackResultSchema) },
       },
     },
-    async (req) => ok(await transferBack({ db: app.db, caller: callerOf(req), ip: req.ip, now: app.config.now }, req.body, req.headers[IDEMPOTENCY_HEADER])),
+    async (req) =>
+      ok(
+        await transferBack(
+          { db: app.db, caller: callerOf(req), ip: req.ip, now: app.config.now },
+          req.body,
+          req.headers[IDEMPOTENCY_HEADER],
+        ),
+      ),
   );
   r.get(
     '/manage/player/provider_positions',

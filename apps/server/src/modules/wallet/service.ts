@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   formatMinorUnits,
   toMinorUnits,
+  siteTimeZone,
   type ErrorName,
   type ProviderPositions,
   type TransferBackRequest,
@@ -12,11 +13,9 @@ import type { Db } from '../../db/client.js';
 import { executeNamed } from '../../db/named.js';
 import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { siteTimeZone } from '../auth/service.js';
-import { resolveIdempotencyKey, type CreditContext } from '../ledger/credit.js';
-import { DuplicateKey, moneySql, post } from '../ledger/service.js';
-import { assertWriter } from '../members/access.js';
-import { positionSql } from '../provider-api/wallet.js';
+import { assertWriter } from '../../core/access.js';
+import { DuplicateKey, moneySql, post, resolveIdempotencyKey, type CreditContext } from '../ledger/index.js';
+import { positionSql } from '../provider-api/index.js';
 
 /**
  * OPERATION_TRANSFER (PRODUCT.md §4–§5): staff pull a player's credit back from a provider — a
@@ -44,14 +43,21 @@ interface Found extends Record<string, unknown> {
   refusal: string | null;
 }
 
-function replay(stored: { request_hash: string | null; result: TransferBackResult | null; refusal: string | null }, hash: string): TransferBackResult {
+function replay(
+  stored: { request_hash: string | null; result: TransferBackResult | null; refusal: string | null },
+  hash: string,
+): TransferBackResult {
   if (stored.request_hash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT');
   if (stored.refusal) throw new AppError(stored.refusal as ErrorName);
   if (!stored.result) throw new AppError('IDEMPOTENCY_CONFLICT');
   return { ...stored.result, replayed: true };
 }
 
-export async function transferBack(ctx: CreditContext, body: TransferBackRequest, headerKey: string | string[] | undefined): Promise<TransferBackResult> {
+export async function transferBack(
+  ctx: CreditContext,
+  body: TransferBackRequest,
+  headerKey: string | string[] | undefined,
+): Promise<TransferBackResult> {
   const key = resolveIdempotencyKey(headerKey, body.idempotencyKey);
   const { caller, db } = ctx;
   assertWriter(caller);
@@ -60,14 +66,19 @@ export async function transferBack(ctx: CreditContext, body: TransferBackRequest
   const amount = toMinorUnits(body.amount);
   const memo = body.memo ? body.memo : null;
   const provider = body.providerCode;
-  const hash = createHash('sha256').update(`${PATH}\n${body.id}\n${provider}\n${amount}\n${memo ?? ''}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${PATH}\n${body.id}\n${provider}\n${amount}\n${memo ?? ''}`)
+    .digest('hex');
 
-  const found = await executeNamed<Found>(db, sql`
+  const found = await executeNamed<Found>(
+    db,
+    sql`
     select t.id, t.kind, h.id as house_id, x.request_hash, x.result, x.refusal
     from (select 1) as one
     left join accounts t on t.id = ${body.id} and t.site_id = ${siteId} and t.path @> array[${caller.scopeRootId}::int]
     left join accounts h on h.site_id = ${siteId} and h.parent_id is null and not h.is_shadow
-    left join ledger_transactions x on x.site_id = ${siteId} and x.operator_id = ${callerId} and x.idempotency_key = ${key}`);
+    left join ledger_transactions x on x.site_id = ${siteId} and x.operator_id = ${callerId} and x.idempotency_key = ${key}`,
+  );
   const row = found.rows[0]!;
   if (row.request_hash !== null) return replay(row, hash);
 
@@ -168,6 +179,11 @@ export async function providerPositions(db: Db, ctx: Pick<CreditContext, 'caller
     id: player.id,
     accountNo: player.account_no,
     balance: formatMinorUnits(player.balance),
-    positions: rows.rows.map((r) => ({ providerCode: r.code, providerName: r.name, status: r.status, position: formatMinorUnits(r.position) })),
+    positions: rows.rows.map((r) => ({
+      providerCode: r.code,
+      providerName: r.name,
+      status: r.status,
+      position: formatMinorUnits(r.position),
+    })),
   };
 }

@@ -14,14 +14,16 @@ import { SettingsButton } from '../../features/settings/components/settings-butt
 import { MultiTabs } from '../../features/tabs/components/multi-tabs';
 import { TabContent } from '../../features/tabs/components/tab-content';
 import { routeTitleKey } from '../../lib/i18n';
-import { findRouteChain } from '../route-access';
-import { allRoutes } from '../route-table';
+import { findRouteChain } from '../../lib/route-access';
+import { allRoutes } from '../../config/routes';
 import { useRouteTitle } from '../route-effects';
-import { useAppStore } from '../stores/app-store';
-import { headerBackground, isLightColor, menuThemeFor, ON_DARK_TEXT, readableTextOn } from '../theme';
-import { usePermissionStore } from '../stores/permission-store';
+import { useAppStore } from '../../stores/app-store';
+import { headerBackground, isLightColor, menuThemeFor, ON_DARK_TEXT, readableTextOn } from '../../config/theme';
+import { usePermissionStore } from '../../stores/permission-store';
 import { SideMenu } from './side-menu';
-import { useIsMobile } from './use-is-mobile';
+import { useDarkToggle, useLocalePicker } from '../../hooks/use-appearance';
+import { useIsMobile } from '../../hooks/use-is-mobile';
+import { usePageRoutes } from '../page-routes';
 import { UserDropdown } from './user-dropdown';
 import './basic-layout.css';
 
@@ -49,7 +51,7 @@ function PageBreadcrumb() {
   const items = visible.map((route, index) => {
     const title = t(routeTitleKey(route.meta.titleKey));
     const last = index === visible.length - 1;
-    const target = route.component ? route.path : route.redirect;
+    const target = route.page ? route.path : route.redirect;
     return { key: route.path, title: last || !target ? title : <Link to={target}>{title}</Link> };
   });
   return <Breadcrumb items={items} />;
@@ -91,6 +93,9 @@ export function BasicLayout() {
   const contentRef = useRef<HTMLElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const title = useRouteTitle(location.pathname);
+  const pageRoutes = usePageRoutes();
+  const localePicker = useLocalePicker();
+  const darkToggle = useDarkToggle();
 
   // A route or hash change scrolls the layout content (not the window) back to the top.
   useEffect(() => {
@@ -129,11 +134,7 @@ export function BasicLayout() {
       )}
       <Layout className={`app-main${headerSetting.fixed ? '' : ' app-main--static-header'}`} ref={mainRef}>
         {headerSetting.show ? (
-          <Layout.Header
-            className="app-header"
-            data-testid="app-header"
-            style={{ color: headerColor }}
-          >
+          <Layout.Header className="app-header" data-testid="app-header" style={{ color: headerColor }}>
             <HeaderTheme>
               <div className="app-header__left">
                 {!showMenu ? null : isMobile ? (
@@ -160,8 +161,8 @@ export function BasicLayout() {
               <div className="app-header__right">
                 <MenuSearchButton />
                 <ErrorLogButton />
-                <LocalePicker showLabel={!isMobile} />
-                <DarkToggle />
+                <LocalePicker {...localePicker} showLabel={!isMobile} />
+                <DarkToggle {...darkToggle} />
                 <SettingsButton />
                 <UserDropdown compact={isMobile} />
               </div>
@@ -179,7 +180,7 @@ export function BasicLayout() {
         >
           <Spin spinning={pageLoading} delay={0} className="app-content__loading">
             <PageErrorBoundary>
-              <TabContent />
+              <TabContent routes={pageRoutes} />
             </PageErrorBoundary>
           </Spin>
         </Layout.Content>

@@ -2,11 +2,11 @@ import { ConfigProvider, Menu } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { findRouteChain } from '../route-access';
-import { useAppStore } from '../stores/app-store';
-import { usePermissionStore } from '../stores/permission-store';
-import { menuThemeFor, readableTextOn } from '../theme';
-import { menuKeysForChain, toMenuItems } from './menu-items';
+import { findRouteChain } from '../../lib/route-access';
+import { useAppStore } from '../../stores/app-store';
+import { usePermissionStore } from '../../stores/permission-store';
+import { menuThemeFor, readableTextOn } from '../../config/theme';
+import { menuKeysForChain, toMenuItems } from '../../components/menu-items';
 
 /**
  * The sidebar menu, built from the routes this user may open; light or dark by the chosen menu

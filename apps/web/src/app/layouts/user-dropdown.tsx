@@ -3,12 +3,12 @@ import { Avatar, Dropdown, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLockStore } from '../../features/lock/lock-store';
+import { useLockStore } from '../../stores/lock-store';
 import { OwnAccountModal } from '../../features/member/components/own-account-modal';
-import { LOGIN_PATH } from '../route-table';
-import { signOut } from '../session';
-import { useAppStore } from '../stores/app-store';
-import { useUserStore } from '../stores/user-store';
+import { LOGIN_PATH } from '../../config/routes';
+import { signOut } from '../../stores/session';
+import { useAppStore } from '../../stores/app-store';
+import { useUserStore } from '../../stores/user-store';
 
 export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();

@@ -72,7 +72,9 @@ export function scriptEntry(event: ErrorEvent): ClientErrorEntry {
     file: event.filename ?? '',
     message: event.message || (isError ? error.message : describe(error)),
     stack: isError ? (error.stack ?? '') : '',
-    detail: event.filename ? `${event.filename}:${event.lineno ?? 0}:${event.colno ?? 0}` : `line ${event.lineno ?? 0}, column ${event.colno ?? 0}`,
+    detail: event.filename
+      ? `${event.filename}:${event.lineno ?? 0}:${event.colno ?? 0}`
+      : `line ${event.lineno ?? 0}, column ${event.colno ?? 0}`,
   });
 }
 
@@ -105,7 +107,13 @@ export function resourceEntry(element: HTMLElement): ClientErrorEntry {
 /** An unhandled promise rejection; the reason may be anything, not only an Error. */
 export function promiseEntry(reason: unknown): ClientErrorEntry {
   if (reason instanceof Error) {
-    return makeEntry({ type: 'promise', name: reason.name, message: reason.message, stack: reason.stack ?? '', detail: describeCause(reason) });
+    return makeEntry({
+      type: 'promise',
+      name: reason.name,
+      message: reason.message,
+      stack: reason.stack ?? '',
+      detail: describeCause(reason),
+    });
   }
   return makeEntry({ type: 'promise', name: 'UnhandledRejection', message: describe(reason), detail: typeof reason });
 }

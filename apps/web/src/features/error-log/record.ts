@@ -1,5 +1,5 @@
 import type { ClientErrorEntry } from '@agent-bo/shared';
-import { useUserStore } from '../../app/stores/user-store';
+import { useUserStore } from '../../stores/user-store';
 import { API_BASE_URL, API_PREFIX } from '../../lib/api';
 import { currentSiteId } from '../../lib/site';
 import { useErrorLogStore } from './error-log-store';

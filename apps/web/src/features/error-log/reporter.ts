@@ -90,7 +90,11 @@ export function createErrorReporter(options: ReporterOptions): ErrorReporter {
 
   /** Posts one batch; resolves whatever happens. */
   async function send(entries: ClientErrorEntry[], keepalive: boolean): Promise<void> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', [HEADER_SITE]: options.getSiteId() };
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      [HEADER_SITE]: options.getSiteId(),
+    };
     try {
       const token = options.getToken();
       if (token) headers.Authorization = `Bearer ${token}`;

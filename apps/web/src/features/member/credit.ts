@@ -90,7 +90,14 @@ export function isDefinitiveRefusal(error: unknown): boolean {
 /** May the viewer move credit with this row? Direct children only, writers only, unrestricted rows only. */
 export function canMoveCredit(
   viewer: { id: number; write: boolean },
-  row: { parentId: number; isDisabled: boolean; isFullDisabled: boolean; isFullReadonly: boolean; inheritedFullDisabled?: boolean; inheritedFullReadonly?: boolean },
+  row: {
+    parentId: number;
+    isDisabled: boolean;
+    isFullDisabled: boolean;
+    isFullReadonly: boolean;
+    inheritedFullDisabled?: boolean;
+    inheritedFullReadonly?: boolean;
+  },
 ): boolean {
   if (!viewer.write || row.parentId !== viewer.id) return false;
   return !(row.isDisabled || row.isFullDisabled || row.isFullReadonly || row.inheritedFullDisabled || row.inheritedFullReadonly);

@@ -1,9 +1,4 @@
-import {
-  ratioToBasisPoints,
-  ratioSchema,
-  type StatusAction,
-  type UserInfo,
-} from '@agent-bo/shared';
+import { ratioToBasisPoints, ratioSchema, type StatusAction, type UserInfo } from '@agent-bo/shared';
 
 /**
  * The member screen's rules on the client. The server enforces every one of them again; these
@@ -23,7 +18,9 @@ interface Restricted {
  * May this user create or edit anything (spec §4)? Not a shadow, not disabled, not fully
  * disabled, not fully read-only (user info flags are effective: own or inherited), and loaded.
  */
-export function canWrite(user: Pick<UserInfo, 'isShadow' | 'isDisabled' | 'isFullDisabled' | 'isFullReadonly'> | null | undefined): boolean {
+export function canWrite(
+  user: Pick<UserInfo, 'isShadow' | 'isDisabled' | 'isFullDisabled' | 'isFullReadonly'> | null | undefined,
+): boolean {
   if (!user) return false;
   return !user.isShadow && !user.isDisabled && !user.isFullDisabled && !user.isFullReadonly;
 }

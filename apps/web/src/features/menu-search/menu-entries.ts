@@ -32,7 +32,5 @@ export function flattenMenuItems(items: readonly MenuItem[], parents: string[] =
 export function filterEntries(entries: readonly SearchEntry[], query: string): SearchEntry[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...entries];
-  return entries.filter(
-    (entry) => entry.title.toLocaleLowerCase().includes(needle) || entry.path.toLocaleLowerCase().includes(needle),
-  );
+  return entries.filter((entry) => entry.title.toLocaleLowerCase().includes(needle) || entry.path.toLocaleLowerCase().includes(needle));
 }

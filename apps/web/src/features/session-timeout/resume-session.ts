@@ -1,12 +1,12 @@
 import type { SigninResponse } from '@agent-bo/shared';
-import { resetSessionState } from '../../app/session';
-import { useUserStore } from '../../app/stores/user-store';
+import { resetSessionState } from '../../stores/session';
+import { useUserStore } from '../../stores/user-store';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
-import { applySignin } from '../auth/apply-signin';
-import { useLockStore } from '../lock/lock-store';
+import { applySignin } from '../../stores/apply-signin';
+import { useLockStore } from '../../stores/lock-store';
 import { reloadPage } from './reload-page';
-import { useSessionTimeoutStore } from './session-timeout-store';
+import { useSessionTimeoutStore } from '../../stores/session-timeout-store';
 
 /**
  * After a sign-in on the session-timeout cover. The same account: take the new token, lift the
@@ -14,7 +14,10 @@ import { useSessionTimeoutStore } from './session-timeout-store';
  * Another account: nothing of the previous account's screen may stay, so the state is reset and
  * the page reloads to build everything for the new account.
  */
-export async function resumeAfterCoverSignin(response: SigninResponse, previousUserId: number | undefined): Promise<'resumed' | 'reloaded'> {
+export async function resumeAfterCoverSignin(
+  response: SigninResponse,
+  previousUserId: number | undefined,
+): Promise<'resumed' | 'reloaded'> {
   if (previousUserId !== undefined && response.user.id === previousUserId) {
     applySignin(response);
     useSessionTimeoutStore.getState().close();

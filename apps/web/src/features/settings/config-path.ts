@@ -1,14 +1,12 @@
-import type { ProjectConfigPatch } from '../../app/stores/app-store';
-import type { ProjectConfig } from '../../app/project-config';
+import type { ProjectConfigPatch } from '../../stores/app-store';
+import type { ProjectConfig } from '../../config/project-config';
 
 /**
  * A setting's address in the project config: a top-level key (`grayMode`) or a key of a setting
  * group (`menuSetting.collapsed`). It is also the control's test id (`setting-<path>`).
  */
 export type SettingPath = {
-  [K in keyof ProjectConfig]: ProjectConfig[K] extends object
-    ? `${K & string}.${keyof ProjectConfig[K] & string}`
-    : K;
+  [K in keyof ProjectConfig]: ProjectConfig[K] extends object ? `${K & string}.${keyof ProjectConfig[K] & string}` : K;
 }[keyof ProjectConfig];
 
 export function readSetting(config: ProjectConfig, path: SettingPath): unknown {

@@ -1,9 +1,9 @@
-import { navigateTo } from '../../app/navigation';
-import type { PermissionMode, ProjectConfig } from '../../app/project-config';
-import { LOGIN_PATH } from '../../app/route-table';
-import { signOut } from '../../app/session';
-import { useAppStore } from '../../app/stores/app-store';
-import { clearTabCache } from '../tabs/tab-actions';
+import { navigateTo } from '../../stores/navigation';
+import type { PermissionMode, ProjectConfig } from '../../config/project-config';
+import { LOGIN_PATH } from '../../config/routes';
+import { signOut } from '../../stores/session';
+import { useAppStore } from '../../stores/app-store';
+import { clearTabCache } from '../../stores/tab-actions';
 
 /** The config as pretty JSON, for the copy button (with dark mode, which is stored beside it). */
 export function projectConfigText(config: ProjectConfig, darkMode: boolean): string {

@@ -1,11 +1,11 @@
-import { navigateTo } from '../../app/navigation';
-import { homePath } from '../../app/session';
-import { useAppStore } from '../../app/stores/app-store';
+import { navigateTo } from '../../stores/navigation';
+import { homePath } from '../../stores/session';
+import { useAppStore } from '../../stores/app-store';
 import { showToast } from '../../lib/feedback';
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
-import { landingAfterClosingAll } from './tab-actions';
-import { useTabStore, type Tab } from './tab-store';
+import { landingAfterClosingAll } from '../../stores/tab-actions';
+import { useTabStore, type Tab } from '../../stores/tab-store';
 
 /**
  * The multi-tab actions of spec §2, for any caller (components through `useTabs()`, plain code

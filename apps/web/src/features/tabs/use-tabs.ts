@@ -1,10 +1,10 @@
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { allRoutes } from '../../app/route-table';
-import { homePath } from '../../app/session';
-import { useAppStore } from '../../app/stores/app-store';
-import { usePermissionStore } from '../../app/stores/permission-store';
+import { homePath } from '../../stores/session';
+import { useAppStore } from '../../stores/app-store';
+import { usePermissionStore } from '../../stores/permission-store';
+import { useTabRoutes } from '../../hooks/use-tab-routes';
 import { routeTitleKey } from '../../lib/i18n';
 import {
   closeAbilities,
@@ -18,8 +18,8 @@ import {
   setTabTitle,
   updateTabPath,
 } from './tab-commands';
-import { affixTabsOf, resolveOpening, routeOf, tabOpeningFor } from './tab-route';
-import { useTabStore, type Tab } from './tab-store';
+import { affixTabsOf, resolveOpening, routeOf, tabOpeningFor } from '../../stores/tab-route';
+import { useTabStore, type Tab } from '../../stores/tab-store';
 
 const COMMANDS = {
   close: closeTab,
@@ -39,12 +39,6 @@ export function useTabs() {
   const tabs = useTabStore((s) => s.tabs);
   const activeId = useTabStore((s) => s.activeId);
   return { tabs, activeId, ...COMMANDS };
-}
-
-/** The routes titles and tabs are looked up in: this session's, with the pages everyone has. */
-export function useTabRoutes() {
-  const built = usePermissionStore((s) => s.routes);
-  return useMemo(() => allRoutes(built), [built]);
 }
 
 /** A tab's label: its own title, or its route's translated title. */
@@ -82,23 +76,4 @@ export function useTabSync(): void {
     if (opening) store.open(opening);
     else store.deactivate();
   }, [show, ready, built, routes, here]);
-}
-
-/**
- * Lets a page name its own tab (a member level by its account number) while multi-tab mode is
- * on; silent while it is off (a page showing is not a request of the user's). The tab is the one
- * of the location the page is rendered for, so a kept page names its own tab.
- */
-export function usePageTabTitle(title: string | undefined): void {
-  const location = useLocation();
-  const show = useAppStore((s) => s.projectConfig.multiTabsSetting.show);
-  const routes = useTabRoutes();
-  const fullPath = `${location.pathname}${location.search}`;
-  useEffect(() => {
-    if (!show || !title) return;
-    const store = useTabStore.getState();
-    const opening = resolveOpening(fullPath, store.tabs, routes, homePath());
-    const tab = opening && store.tabs.find((t) => t.id === opening.id);
-    if (tab && tab.title !== title) store.setTitle(tab.id, title);
-  }, [show, title, fullPath, routes]);
 }

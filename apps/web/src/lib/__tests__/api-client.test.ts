@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClientConfig, type Notice, ApiError } from '../api-client';
+import { createApiClient, type ApiClientConfig, type Notice, type ApiError } from '../api-client';
 
 type FetchArgs = [string, RequestInit];
 
@@ -25,8 +25,6 @@ function client(patch: Partial<ApiClientConfig> = {}) {
     baseUrl: '',
     prefix: '/api',
     timeoutMs: 60_000,
-    retryCount: 5,
-    retryDelayMs: 5,
     toastSeconds: 3,
     getToken: () => 'tok123',
     getSiteId: () => 'tw_mc',
@@ -92,40 +90,71 @@ describe('requests', () => {
   });
 });
 
-describe('retry', () => {
-  it('retries a failing GET 5 times, then reports the network error once', async () => {
+describe('retryable failures (retried by the query client, see query-client.test.ts)', () => {
+  it('one call is one attempt: a GET failing on the network is marked retryable and not reported yet', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const error = await client().get('/getMenuList').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).kind).toBe('network');
-    expect(callCount()).toBe(6);
-    expect(notices).toHaveLength(1);
-    expect(notices[0]!.content).toBe('t(http:network)');
-  });
-
-  it('a GET that recovers on a retry resolves', async () => {
-    fetchMock.mockResolvedValueOnce(json({}, 503)).mockResolvedValueOnce(json({}, 502)).mockResolvedValue(ok(7));
-    await expect(client().get('/x')).resolves.toBe(7);
-    expect(callCount()).toBe(3);
+    const error = await client()
+      .get('/getMenuList')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', retryable: true });
+    expect(callCount()).toBe(1);
     expect(notices).toHaveLength(0);
   });
 
-  it('never retries a POST', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(client().post('/manage/signout')).rejects.toBeInstanceOf(ApiError);
-    expect(callCount()).toBe(1);
+  it('reportDeferred reports a held-back failure once, with its request options', async () => {
+    fetchMock.mockResolvedValue(json({}, 503));
+    const api = client();
+    const error = await api.get('/x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http', status: 503, retryable: true });
+    api.reportDeferred(error);
+    api.reportDeferred(error);
+    expect(notices).toEqual([expect.objectContaining({ key: 'status:503', content: 't(http:status.503)' })]);
+
+    const quiet = await api.get('/y', { errorMessageMode: 'none' }).catch((e: unknown) => e);
+    api.reportDeferred(quiet);
+    expect(notices).toHaveLength(1);
   });
 
-  it('does not retry a business (envelope) error or a 4xx', async () => {
-    fetchMock.mockResolvedValueOnce(fail(1005, 'no such account', 404)).mockResolvedValueOnce(ok(null));
-    await expect(client().get('/x')).rejects.toMatchObject({ kind: 'http', status: 404, message: 'no such account' });
-    expect(callCount()).toBe(1);
+  it.each([408, 500, 502, 504])('a GET answered %i is retryable', async (status) => {
+    fetchMock.mockResolvedValue(new Response('', { status }));
+    await expect(client().get('/x')).rejects.toMatchObject({ status, retryable: true });
   });
 
-  it('retry can be switched off per call', async () => {
+  it('a timed-out GET is retryable', async () => {
+    fetchMock.mockImplementation(hanging);
+    await expect(client({ timeoutMs: 20 }).get('/slow')).rejects.toMatchObject({ kind: 'timeout', retryable: true });
+  });
+
+  it('a POST never is, and its failure is reported at once', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(client().get('/x', { retry: false })).rejects.toBeInstanceOf(ApiError);
+    const api = client();
+    const error = await api.post('/manage/signout').catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', retryable: false });
+    expect(notices).toHaveLength(1);
+    api.reportDeferred(error);
+    expect(notices).toHaveLength(1);
+  });
+
+  it('neither is a business (envelope) error or a 4xx', async () => {
+    fetchMock.mockResolvedValueOnce(fail(1005, 'no such account', 404)).mockResolvedValueOnce(fail(1000, 'bad input', 200));
+    await expect(client().get('/x')).rejects.toMatchObject({ kind: 'http', status: 404, message: 'no such account', retryable: false });
+    await expect(client().get('/y')).rejects.toMatchObject({ kind: 'envelope', retryable: false });
+    expect(notices).toHaveLength(2);
+  });
+
+  it('nor a GET marked retry: false (an export), whose failure is reported at once', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(client().get('/x', { retry: false })).rejects.toMatchObject({ kind: 'network', retryable: false });
     expect(callCount()).toBe(1);
+    expect(notices).toHaveLength(1);
+  });
+
+  it('nor a cancelled GET, which stays silent', async () => {
+    fetchMock.mockImplementation(hanging);
+    const controller = new AbortController();
+    const pending = client().get('/x', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'cancelled', retryable: false });
   });
 });
 
@@ -160,8 +189,12 @@ describe('error catalogue', () => {
 
   it('shows a modal or nothing when asked', async () => {
     fetchMock.mockResolvedValue(fail(1006, 'denied', 403));
-    await client().post('/a', {}, { errorMessageMode: 'modal' }).catch(() => undefined);
-    await client().post('/b', {}, { errorMessageMode: 'none' }).catch(() => undefined);
+    await client()
+      .post('/a', {}, { errorMessageMode: 'modal' })
+      .catch(() => undefined);
+    await client()
+      .post('/b', {}, { errorMessageMode: 'none' })
+      .catch(() => undefined);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.mode).toBe('modal');
   });
@@ -204,7 +237,13 @@ describe('401', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ content: 'session expired', keepOnRouteChange: true });
-    expect(callCount()).toBe(4); // a 401 GET is not retried
+    expect(callCount()).toBe(4);
+    expect(results.map((r) => (r.status === 'rejected' ? (r.reason as ApiError).retryable : undefined))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('an envelope code 401 in a 200 response also signs out, and re-arms after a new sign-in', async () => {

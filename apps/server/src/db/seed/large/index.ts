@@ -124,15 +124,21 @@ export async function seedLarge(pool: pg.Pool, options: LargeSeedOptions): Promi
           '(use a fresh DATA_DIR or an empty database, or another --site)',
       );
     }
-    const offered = await client.query<{ provider_code: string }>('select provider_code from site_providers where site_id = $1 order by provider_code', [
+    const offered = await client.query<{ provider_code: string }>(
+      'select provider_code from site_providers where site_id = $1 order by provider_code',
+      [options.siteId],
+    );
+    const limits = await client.query<{ code: string }>('select code from bet_limit_presets where site_id = $1 order by sort, code', [
       options.siteId,
     ]);
-    const limits = await client.query<{ code: string }>('select code from bet_limit_presets where site_id = $1 order by sort, code', [options.siteId]);
     if (offered.rows.length === 0) throw new LargeSeedRefused(`site ${options.siteId} offers no providers (run the site seed first)`);
 
     // 1. accounts
     const reserve = maxAccounts(plan);
-    const ids = await client.query<{ id: number }>(`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id from generate_series(1, $1)`, [reserve]);
+    const ids = await client.query<{ id: number }>(
+      `select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id from generate_series(1, $1)`,
+      [reserve],
+    );
     const tree = buildTree(
       plan,
       ids.rows.map((r) => r.id),
@@ -192,8 +198,11 @@ export async function seedLarge(pool: pg.Pool, options: LargeSeedOptions): Promi
     }
 
     // 3. rollups
-    const depth = (await client.query<{ d: number }>('select coalesce(max(cardinality(agent_path)), 0)::int as d from bets where site_id = $1', [options.siteId]))
-      .rows[0]!.d;
+    const depth = (
+      await client.query<{ d: number }>('select coalesce(max(cardinality(agent_path)), 0)::int as d from bets where site_id = $1', [
+        options.siteId,
+      ])
+    ).rows[0]!.d;
     let rollupRows = 0;
     for (let i = 1; i <= depth; i++) {
       const r = await client.query(rollupSql(i), [options.siteId]);
@@ -230,7 +239,11 @@ export async function seedLarge(pool: pg.Pool, options: LargeSeedOptions): Promi
 }
 
 function nickName(a: SeedAccount): string {
-  return a.kind === 'PLAYER' ? `Player ${a.accountNo.slice(LARGE_PREFIX.length + 1)}` : a.lvl === 0 ? 'Large site admin' : `Agent L${a.lvl} ${a.accountNo.slice(LARGE_PREFIX.length + 1)}`;
+  return a.kind === 'PLAYER'
+    ? `Player ${a.accountNo.slice(LARGE_PREFIX.length + 1)}`
+    : a.lvl === 0
+      ? 'Large site admin'
+      : `Agent L${a.lvl} ${a.accountNo.slice(LARGE_PREFIX.length + 1)}`;
 }
 
 /**

@@ -41,7 +41,14 @@ function narrow(list: readonly string[], p: number, random: () => number): strin
  *
  * `ids` are the reserved account ids, used in order; `prefix` starts every account number.
  */
-export function buildTree(plan: ScalePlan, ids: number[], providers: readonly string[], betLimits: readonly string[], prefix: string, random: () => number): SeedTree {
+export function buildTree(
+  plan: ScalePlan,
+  ids: number[],
+  providers: readonly string[],
+  betLimits: readonly string[],
+  prefix: string,
+  random: () => number,
+): SeedTree {
   let next = 0;
   const takeId = () => {
     const id = ids[next++];

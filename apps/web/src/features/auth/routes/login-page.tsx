@@ -3,13 +3,16 @@ import { useTranslation } from 'react-i18next';
 import type { SigninResponse } from '@agent-bo/shared';
 import { DarkToggle } from '../../../components/dark-toggle';
 import { LocalePicker } from '../../../components/locale-picker';
+import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
 import { showToast } from '../../../lib/feedback';
-import { applySignin } from '../apply-signin';
-import { SigninForm } from '../components/signin-form';
+import { applySignin } from '../../../stores/apply-signin';
+import { SigninForm } from '../../../components/signin-form';
 
 /** Sign-in screen. After success the login guard moves on to the redirect target or home. */
 export default function LoginPage() {
   const { t } = useTranslation('login');
+  const localePicker = useLocalePicker();
+  const darkToggle = useDarkToggle();
 
   const onSignedIn = (res: SigninResponse) => {
     applySignin(res);
@@ -24,8 +27,8 @@ export default function LoginPage() {
   return (
     <div className="login-page">
       <div className="login-page__tools">
-        <LocalePicker />
-        <DarkToggle />
+        <LocalePicker {...localePicker} />
+        <DarkToggle {...darkToggle} />
       </div>
       <div className="login-page__panel">
         <div className="login-page__brand">

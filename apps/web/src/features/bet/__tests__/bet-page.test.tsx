@@ -1,9 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BetDetail, BetPage, BetRow } from '@agent-bo/shared';
+import { businessRange, type BetDetail, type BetPage, type BetRow } from '@agent-bo/shared';
 import { adminUser } from '../../../test/fixtures';
 import { envelope, findTestId, setUpStubbedApp } from '../../../test/app-harness';
 import { betCsvName } from '../api/bet-api';
+import { runOnTestClock, testNow } from '../../../test/clock';
+
+// The page's clock is the test clock from the first hook on: "today" is TEST_NOW's (or the fixed instant's).
+runOnTestClock();
 
 const PROVIDERS = [
   { code: 'EVO', name: 'Evolution' },
@@ -33,9 +37,28 @@ function bet(over: Partial<BetRow>): BetRow {
 }
 
 const ROWS: BetRow[] = [
-  bet({ id: 3, providerBetId: 'evo-3', placedAt: '2030-01-10 15:00:00', betAmount: '200.00', validBet: '200.00', payout: '0.00', winLoss: '-200.00' }),
+  bet({
+    id: 3,
+    providerBetId: 'evo-3',
+    placedAt: '2030-01-10 15:00:00',
+    betAmount: '200.00',
+    validBet: '200.00',
+    payout: '0.00',
+    winLoss: '-200.00',
+  }),
   bet({ id: 2, providerBetId: 'evo-2', version: 2, placedAt: '2030-01-10 14:00:00', payout: '0.00', winLoss: '-100.00' }),
-  bet({ id: 1, providerBetId: 'pg-1', providerCode: 'PG', gameCode: 'fortune-ox', gameCategory: 'SLOT', status: 'Unsettled', validBet: '0.00', payout: '0.00', winLoss: '0.00', settledAt: null }),
+  bet({
+    id: 1,
+    providerBetId: 'pg-1',
+    providerCode: 'PG',
+    gameCode: 'fortune-ox',
+    gameCategory: 'SLOT',
+    status: 'Unsettled',
+    validBet: '0.00',
+    payout: '0.00',
+    winLoss: '0.00',
+    settledAt: null,
+  }),
 ];
 
 let capped = false;
@@ -59,7 +82,16 @@ function pageOf(body: Record<string, unknown>): BetPage {
 const DETAIL: BetDetail = {
   bet: { ...ROWS[1]!, recordedAt: '2030-01-10 18:00:01' },
   versions: [
-    { ...ROWS[1]!, id: 20, version: 1, status: 'Superseded', payout: '250.00', winLoss: '150.00', settledAt: '2030-01-10 14:05:00', recordedAt: '2030-01-10 14:00:01' },
+    {
+      ...ROWS[1]!,
+      id: 20,
+      version: 1,
+      status: 'Superseded',
+      payout: '250.00',
+      winLoss: '150.00',
+      settledAt: '2030-01-10 14:05:00',
+      recordedAt: '2030-01-10 14:00:01',
+    },
     { ...ROWS[1]!, recordedAt: '2030-01-10 18:00:01', settledAt: '2030-01-10 18:00:00' },
   ],
   agentChain: ['admin001', 'agentA01', 'agentB01'],
@@ -85,7 +117,10 @@ setUpStubbedApp({
       case '/api/manage/bet/detail':
         return envelope(DETAIL);
       case '/api/manage/bet/export':
-        return new Response('id,placedAt\r\n3,2030-01-10 15:00:00\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+        return new Response('id,placedAt\r\n3,2030-01-10 15:00:00\r\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+        });
       default:
         return envelope(null, 404, 'not found', 404);
     }
@@ -117,10 +152,7 @@ describe('bet page', { timeout: 20_000 }, () => {
   it('opens on today’s business day: rows newest first, coloured win/loss, page and overall totals', async () => {
     const table = await open();
     const first = listCalls()[0]!.body!;
-    expect(first.start).toMatch(WALL);
-    expect(first.end).toMatch(WALL);
-    expect(String(first.start).slice(11)).toBe('12:00:00');
-    expect(String(first.end).slice(11)).toBe('11:59:59');
+    expect({ start: first.start, end: first.end }).toEqual(businessRange('today', testNow(), 'Asia/Taipei'));
     expect(first.status).toBeUndefined();
     expect(first.account).toBeUndefined();
     expect(first).toMatchObject({ page: 1, pageSize: 10 });
@@ -154,7 +186,15 @@ describe('bet page', { timeout: 20_000 }, () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('bet-search'));
     });
-    await waitFor(() => expect(listCalls().at(-1)!.body).toMatchObject({ account: 'agentA01', gameCode: 'bacc', providerCode: 'EVO', status: 'Superseded', page: 1 }));
+    await waitFor(() =>
+      expect(listCalls().at(-1)!.body).toMatchObject({
+        account: 'agentA01',
+        gameCode: 'bacc',
+        providerCode: 'EVO',
+        status: 'Superseded',
+        page: 1,
+      }),
+    );
   });
 
   it('the detail lists every version with its status, the superseded one included', async () => {

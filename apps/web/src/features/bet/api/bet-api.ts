@@ -1,6 +1,5 @@
 import type { BetDetail, BetExportQuery, BetListRequest, BetPage } from '@agent-bo/shared';
-import { api } from '../../../lib/api';
-import { compact } from '../../member/api/member-api';
+import { api, compact } from '../../../lib/api';
 
 const B = '/manage/bet';
 

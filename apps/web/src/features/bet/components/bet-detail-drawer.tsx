@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BetVersion } from '@agent-bo/shared';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
-import { usePlayerTerms } from '../../member/use-player-terms';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { usePlayerTerms } from '../../../hooks/use-player-terms';
 import { betApi, betKeys } from '../api/bet-api';
 import { Money, StatusTag, dash } from './bet-parts';
 
@@ -25,9 +25,27 @@ export function BetDetailDrawer({ id, onClose }: { id: number | null; onClose: (
   const columns: ColumnsType<BetVersion> = [
     { title: t('columns.version'), dataIndex: 'version', key: 'version', render: (v: number) => `v${v}` },
     { title: t('columns.status'), dataIndex: 'status', key: 'status', render: (v: BetVersion['status']) => <StatusTag status={v} /> },
-    { title: t('columns.validBet'), dataIndex: 'validBet', key: 'validBet', align: 'right', render: (v: string) => <Money value={v} column="validBet" /> },
-    { title: t('columns.payout'), dataIndex: 'payout', key: 'payout', align: 'right', render: (v: string) => <Money value={v} column="payout" /> },
-    { title: t('columns.winLoss'), dataIndex: 'winLoss', key: 'winLoss', align: 'right', render: (v: string) => <Money value={v} column="winLoss" signed /> },
+    {
+      title: t('columns.validBet'),
+      dataIndex: 'validBet',
+      key: 'validBet',
+      align: 'right',
+      render: (v: string) => <Money value={v} column="validBet" />,
+    },
+    {
+      title: t('columns.payout'),
+      dataIndex: 'payout',
+      key: 'payout',
+      align: 'right',
+      render: (v: string) => <Money value={v} column="payout" />,
+    },
+    {
+      title: t('columns.winLoss'),
+      dataIndex: 'winLoss',
+      key: 'winLoss',
+      align: 'right',
+      render: (v: string) => <Money value={v} column="winLoss" signed />,
+    },
     { title: t('columns.settledAt'), dataIndex: 'settledAt', key: 'settledAt', render: (v: string | null) => v ?? dash },
     { title: t('columns.recordedAt'), dataIndex: 'recordedAt', key: 'recordedAt' },
   ];
@@ -43,7 +61,9 @@ export function BetDetailDrawer({ id, onClose }: { id: number | null; onClose: (
     >
       {query.isError ? <Alert type="error" showIcon title={t('detail.failed')} /> : null}
       {!bet ? (
-        query.isError ? null : <Skeleton active />
+        query.isError ? null : (
+          <Skeleton active />
+        )
       ) : (
         <>
           <Descriptions

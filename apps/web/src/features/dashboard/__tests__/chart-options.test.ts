@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardStats } from '@agent-bo/shared';
 import { chartPalette, shareOption, trendOption, visitsOption, type ShareItem } from '../charts/options';
 
-const day = (date: string, betCount: number, betAmount: string, memberWinLoss: string, visits = 0, visitors = 0): DashboardStats['trend'][number] => ({
+const day = (
+  date: string,
+  betCount: number,
+  betAmount: string,
+  memberWinLoss: string,
+  visits = 0,
+  visitors = 0,
+): DashboardStats['trend'][number] => ({
   date,
   betCount,
   betAmount,
@@ -11,7 +18,11 @@ const day = (date: string, betCount: number, betAmount: string, memberWinLoss: s
   visits,
   visitors,
 });
-const TREND = [day('2030-01-10', 1, '1000.00', '-1000.00', 3, 2), day('2030-01-11', 0, '0.00', '0.00'), day('2030-01-12', 2, '1234567.89', '300.05', 1, 1)];
+const TREND = [
+  day('2030-01-10', 1, '1000.00', '-1000.00', 3, 2),
+  day('2030-01-11', 0, '0.00', '0.00'),
+  day('2030-01-12', 2, '1234567.89', '300.05', 1, 1),
+];
 const LIGHT = { dark: false, primary: '#F9C904' };
 const DARK = { dark: true, primary: '#0960BD' };
 const TREND_LABELS = { betAmount: 'Sales', memberWinLoss: 'Win/loss', betCount: 'Bets' };
@@ -100,7 +111,9 @@ describe('shareOption', () => {
   });
 
   it('percentages of the total bet amount, rounded half up to one decimal, in labels and tooltips', () => {
-    const o = shareOption(items, { betAmount: 'Sales', betCount: 'Bets' }, LIGHT) as { series: { label: { formatter: (p: unknown) => string } }[] };
+    const o = shareOption(items, { betAmount: 'Sales', betCount: 'Bets' }, LIGHT) as {
+      series: { label: { formatter: (p: unknown) => string } }[];
+    };
     const label = (i: number) => o.series[0]!.label.formatter({ dataIndex: i });
     expect([label(0), label(1), label(2)]).toEqual(['85.0%', '10.0%', '5.0%']);
     const text = tooltip(o, { dataIndex: 0 });
@@ -115,15 +128,26 @@ describe('shareOption', () => {
       { ...items[0]!, betAmount: '1300.00' },
       { ...items[1]!, betAmount: '200.00' },
     ];
-    const o = shareOption(two, { betAmount: 'Sales', betCount: 'Bets' }, LIGHT) as { series: { label: { formatter: (p: unknown) => string } }[] };
+    const o = shareOption(two, { betAmount: 'Sales', betCount: 'Bets' }, LIGHT) as {
+      series: { label: { formatter: (p: unknown) => string } }[];
+    };
     expect([0, 1].map((i) => o.series[0]!.label.formatter({ dataIndex: i }))).toEqual(['86.7%', '13.3%']);
-    const tiny = shareOption([{ ...items[0]!, betAmount: '0.01' }, { ...items[1]!, betAmount: '19.99' }], { betAmount: 'Sales', betCount: 'Bets' }, LIGHT) as typeof o;
+    const tiny = shareOption(
+      [
+        { ...items[0]!, betAmount: '0.01' },
+        { ...items[1]!, betAmount: '19.99' },
+      ],
+      { betAmount: 'Sales', betCount: 'Bets' },
+      LIGHT,
+    ) as typeof o;
     expect(tiny.series[0]!.label.formatter({ dataIndex: 0 })).toBe('0.1%'); // 0.05 % rounds up
   });
 
   it('no division by zero when every amount is zero', () => {
     const zero = [{ ...items[0]!, betAmount: '0.00' }];
-    const o = shareOption(zero, { betAmount: 'Sales', betCount: 'Bets' }, DARK) as { series: { label: { formatter: (p: unknown) => string } }[] };
+    const o = shareOption(zero, { betAmount: 'Sales', betCount: 'Bets' }, DARK) as {
+      series: { label: { formatter: (p: unknown) => string } }[];
+    };
     expect(o.series[0]!.label.formatter({ dataIndex: 0 })).toBe('0.0%');
   });
 });

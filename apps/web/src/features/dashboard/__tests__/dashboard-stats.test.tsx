@@ -3,6 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { businessDatesOf, businessRange, type DashboardStats } from '@agent-bo/shared';
 import { adminUser, dashboardOverview } from '../../../test/fixtures';
 import { envelope, findTestId, setUpStubbedApp } from '../../../test/app-harness';
+import { testNow, runOnTestClock } from '../../../test/clock';
+
+// The page's clock is the test clock from the first hook on (stored sessions are stamped by it too):
+// "today" and "this week" are those of TEST_NOW or the fixed instant.
+runOnTestClock();
 
 /**
  * The dashboard's statistics section against a stubbed server. jsdom cannot draw on a canvas, so
@@ -66,7 +71,9 @@ function statsOf(body: Record<string, unknown>): DashboardStats {
       { code: 'EVO', name: 'Evolution' },
       { code: 'PG', name: 'PG Soft' },
     ],
-    totals: only ? { ...sales(3, '1700.00', '-1600.00'), visits: 4, visitors: 2 } : { ...sales(4, '1900.00', '-1300.00'), visits: 4, visitors: 2 },
+    totals: only
+      ? { ...sales(3, '1700.00', '-1600.00'), visits: 4, visitors: 2 }
+      : { ...sales(4, '1900.00', '-1300.00'), visits: 4, visitors: 2 },
     byProvider,
     byCategory: [{ category: 'SLOT', ...sales(4, '1900.00', '-1300.00') }],
     trend: [{ date: start, ...sales(4, '1900.00', '-1300.00'), visits: 4, visitors: 2 }],
@@ -118,7 +125,7 @@ describe('dashboard statistics', { timeout: 20_000 }, () => {
     // the overview above is still there
     expect(screen.getByTestId('dash-balance')).toBeTruthy();
 
-    const week = businessDatesOf(businessRange('thisWeek', new Date(), 'Asia/Taipei'));
+    const week = businessDatesOf(businessRange('thisWeek', testNow(), 'Asia/Taipei'));
     expect(statsCalls()[0]!.body).toEqual(week);
     expect(screen.getByTestId('dash-stats-range').textContent).toContain(`${week.start} to ${week.end} (7 business days`);
 
@@ -142,7 +149,7 @@ describe('dashboard statistics', { timeout: 20_000 }, () => {
     act(() => chartObservers().forEach((o) => o.cb()));
     expect(first.every((c) => c.resized === 1)).toBe(true);
 
-    const { useAppStore } = await import('../../../app/stores/app-store');
+    const { useAppStore } = await import('../../../stores/app-store');
     act(() => useAppStore.getState().setDarkMode(true));
     await waitFor(() => expect(first.every((c) => c.disposed)).toBe(true));
     expect(live()).toHaveLength(4);

@@ -1,10 +1,5 @@
-import type { DashboardOverview, DashboardStats, DashboardStatsRequest } from '@agent-bo/shared';
-import { api } from '../../../lib/api';
-import { compact } from '../../member/api/member-api';
-
-export function fetchDashboardOverview(signal?: AbortSignal): Promise<DashboardOverview> {
-  return api.post<DashboardOverview>('/manage/dashboard/overview', {}, { signal });
-}
+import type { DashboardStats, DashboardStatsRequest } from '@agent-bo/shared';
+import { api, compact } from '../../../lib/api';
 
 /** The section shows its own error with a retry, so the client's toast is not needed. */
 export function fetchDashboardStats(body: DashboardStatsRequest, signal?: AbortSignal): Promise<DashboardStats> {
@@ -12,6 +7,5 @@ export function fetchDashboardStats(body: DashboardStatsRequest, signal?: AbortS
 }
 
 export const dashboardKeys = {
-  overview: ['dashboard', 'overview'] as const,
   stats: (q: DashboardStatsRequest) => ['dashboard', 'stats', q] as const,
 };

@@ -77,7 +77,10 @@ export interface TrendLabels {
 
 /** Bars of the daily bet amount, a line of the members' win/loss (money axis), a line of the bet count (right axis). */
 export function trendOption(trend: DashboardStats['trend'], labels: TrendLabels, look: ChartLook): ChartOption {
-  const a = axes(look, trend.map((p) => p.date));
+  const a = axes(
+    look,
+    trend.map((p) => p.date),
+  );
   return {
     ...base(look),
     legend: { ...base(look).legend, top: 0, data: [labels.betAmount, labels.memberWinLoss, labels.betCount] },
@@ -104,7 +107,14 @@ export function trendOption(trend: DashboardStats['trend'], labels: TrendLabels,
     series: [
       { name: labels.betAmount, type: 'bar', data: trend.map((p) => Number(p.betAmount)), barMaxWidth: 28 },
       { name: labels.memberWinLoss, type: 'line', data: trend.map((p) => Number(p.memberWinLoss)), symbolSize: 6 },
-      { name: labels.betCount, type: 'line', yAxisIndex: 1, data: trend.map((p) => p.betCount), symbolSize: 6, lineStyle: { type: 'dashed' } },
+      {
+        name: labels.betCount,
+        type: 'line',
+        yAxisIndex: 1,
+        data: trend.map((p) => p.betCount),
+        symbolSize: 6,
+        lineStyle: { type: 'dashed' },
+      },
     ],
   };
 }
@@ -116,7 +126,10 @@ export interface VisitLabels {
 
 /** Sign-ins per business day (bars) and the distinct accounts behind them (line). */
 export function visitsOption(trend: DashboardStats['trend'], labels: VisitLabels, look: ChartLook): ChartOption {
-  const a = axes(look, trend.map((p) => p.date));
+  const a = axes(
+    look,
+    trend.map((p) => p.date),
+  );
   return {
     ...base(look),
     legend: { ...base(look).legend, top: 0, data: [labels.visits, labels.visitors] },
@@ -129,7 +142,11 @@ export function visitsOption(trend: DashboardStats['trend'], labels: VisitLabels
       formatter: (params: unknown) => {
         const p = trend[firstIndex(params)];
         if (!p) return '';
-        return [`<b>${escape(p.date)}</b>`, `${escape(labels.visits)}: ${count(p.visits)}`, `${escape(labels.visitors)}: ${count(p.visitors)}`].join('<br/>');
+        return [
+          `<b>${escape(p.date)}</b>`,
+          `${escape(labels.visits)}: ${count(p.visits)}`,
+          `${escape(labels.visitors)}: ${count(p.visitors)}`,
+        ].join('<br/>');
       },
     },
     series: [

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useAppStore } from '../../../app/stores/app-store';
+import { useAppStore } from '../../../stores/app-store';
 import { init, type ChartOption, type ECharts } from '../charts/echarts';
 
 interface Props {

@@ -2,7 +2,19 @@ import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 
 /** A dashboard figure card: an icon, a title and one value (the overview's and the KPIs'). */
-export function Figure({ testId, title, icon, value, extra }: { testId: string; title: string; icon: ReactNode; value: ReactNode; extra?: ReactNode }) {
+export function Figure({
+  testId,
+  title,
+  icon,
+  value,
+  extra,
+}: {
+  testId: string;
+  title: string;
+  icon: ReactNode;
+  value: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
     <Card className="dash-card" variant="borderless">
       <Statistic

@@ -4,12 +4,12 @@ import { Alert, Button, Card, Col, DatePicker, Empty, Form, Row, Select, Skeleto
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_RANGE_NAMES, REPORT_MAX_DAYS, daysInRange, type DashboardStats } from '@agent-bo/shared';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
-import { useAppStore } from '../../../app/stores/app-store';
-import { useUserStore } from '../../../app/stores/user-store';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { useAppStore } from '../../../stores/app-store';
+import { useUserStore } from '../../../stores/user-store';
 import { formatMoney } from '../../../lib/money';
 import { currentSiteId, siteTimeZone } from '../../../lib/site';
-import { DATE_FORMAT, fromDateRange, presetDates, toDateRange, type DateRange } from '../../report/presets';
+import { DATE_FORMAT, fromDateRange, presetDates, toDateRange, type DateRange } from '../../../lib/date-range';
 import { dashboardKeys, fetchDashboardStats } from '../api/dashboard-api';
 import { shareOption, trendOption, visitsOption, type ChartLook, type ShareItem } from '../charts/options';
 import { EChart } from './echart';
@@ -39,7 +39,11 @@ function WinLoss({ value }: { value: string }) {
   const zero = /^-?0+(\.0+)?$/.test(value);
   if (zero) return <>{formatMoney(value)}</>;
   return (
-    <Typography.Text type={value.startsWith('-') ? 'danger' : 'success'} style={{ fontSize: 'inherit' }} data-sign={value.startsWith('-') ? 'loss' : 'win'}>
+    <Typography.Text
+      type={value.startsWith('-') ? 'danger' : 'success'}
+      style={{ fontSize: 'inherit' }}
+      data-sign={value.startsWith('-') ? 'loss' : 'win'}
+    >
       {formatMoney(value)}
     </Typography.Text>
   );
@@ -94,7 +98,13 @@ export function StatsSection() {
             {t('stats.range', { start: filters.start, end: filters.end, n: daysInRange(filters.start, filters.end), zone: timeZone })}
           </Typography.Text>
         </div>
-        <Form<FormValues> form={form} layout="inline" className="dash-filters" initialValues={{ range: toDateRange(thisWeek) }} onFinish={onFinish}>
+        <Form<FormValues>
+          form={form}
+          layout="inline"
+          className="dash-filters"
+          initialValues={{ range: toDateRange(thisWeek) }}
+          onFinish={onFinish}
+        >
           <Form.Item
             name="range"
             rules={[
@@ -102,7 +112,8 @@ export function StatsSection() {
               {
                 validator: async (_, value: DateRange | null | undefined) => {
                   const { start, end } = fromDateRange(value);
-                  if (start && end && daysInRange(start, end) > REPORT_MAX_DAYS) throw new Error(t('stats.validation.rangeMax', { n: REPORT_MAX_DAYS }));
+                  if (start && end && daysInRange(start, end) > REPORT_MAX_DAYS)
+                    throw new Error(t('stats.validation.rangeMax', { n: REPORT_MAX_DAYS }));
                 },
               },
             ]}
@@ -166,7 +177,11 @@ function StatsBody({ stats, look, compact }: { stats: DashboardStats; look: Char
     const providers: ShareItem[] = stats.byProvider.map((p) => ({ ...p, label: p.name }));
     const categories: ShareItem[] = stats.byCategory.map((c) => ({ ...c, label: t(`categories.${c.category}`) }));
     return {
-      trend: trendOption(stats.trend, { betAmount: t('stats.betAmount'), memberWinLoss: t('stats.memberWinLoss'), betCount: t('stats.betCount') }, look),
+      trend: trendOption(
+        stats.trend,
+        { betAmount: t('stats.betAmount'), memberWinLoss: t('stats.memberWinLoss'), betCount: t('stats.betCount') },
+        look,
+      ),
       visits: visitsOption(stats.trend, { visits: t('stats.visits'), visitors: t('stats.visitors') }, look),
       byProvider: shareOption(providers, share, look, compact),
       byCategory: shareOption(categories, share, look, compact),
@@ -187,10 +202,20 @@ function StatsBody({ stats, look, compact }: { stats: DashboardStats; look: Char
           <Figure testId="dash-kpi-valid" title={t('stats.validBet')} icon={<BarChartOutlined />} value={formatMoney(totals.validBet)} />
         </Col>
         <Col {...kpi}>
-          <Figure testId="dash-kpi-winloss" title={t('stats.memberWinLoss')} icon={<RiseOutlined />} value={<WinLoss value={totals.memberWinLoss} />} />
+          <Figure
+            testId="dash-kpi-winloss"
+            title={t('stats.memberWinLoss')}
+            icon={<RiseOutlined />}
+            value={<WinLoss value={totals.memberWinLoss} />}
+          />
         </Col>
         <Col {...kpi}>
-          <Figure testId="dash-kpi-count" title={t('stats.betCount')} icon={<FireOutlined />} value={totals.betCount.toLocaleString('en-US')} />
+          <Figure
+            testId="dash-kpi-count"
+            title={t('stats.betCount')}
+            icon={<FireOutlined />}
+            value={totals.betCount.toLocaleString('en-US')}
+          />
         </Col>
         <Col {...kpi}>
           <Figure
@@ -215,12 +240,20 @@ function StatsBody({ stats, look, compact }: { stats: DashboardStats; look: Char
         </Col>
         <Col xs={24} md={12}>
           <ChartCard title={t('stats.byProviderTitle')} testId="dash-by-provider">
-            {hasProviders ? <EChart option={byProvider} height={300} label={t('stats.byProviderTitle')} testId="dash-chart-provider" /> : empty}
+            {hasProviders ? (
+              <EChart option={byProvider} height={300} label={t('stats.byProviderTitle')} testId="dash-chart-provider" />
+            ) : (
+              empty
+            )}
           </ChartCard>
         </Col>
         <Col xs={24} md={12}>
           <ChartCard title={t('stats.byCategoryTitle')} testId="dash-by-category">
-            {hasCategories ? <EChart option={byCategory} height={300} label={t('stats.byCategoryTitle')} testId="dash-chart-category" /> : empty}
+            {hasCategories ? (
+              <EChart option={byCategory} height={300} label={t('stats.byCategoryTitle')} testId="dash-chart-category" />
+            ) : (
+              empty
+            )}
           </ChartCard>
         </Col>
       </Row>

@@ -10,16 +10,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Card, Col, Row, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/money';
-import { dashboardKeys, fetchDashboardOverview } from '../api/dashboard-api';
+import { fetchDashboardOverview, overviewKey } from '../../../lib/overview-api';
 import { Figure } from '../components/figure';
 import { StatsSection } from '../components/stats-section';
-import { levelLabel } from '../level-label';
+import { levelLabel } from '../../../lib/level-label';
 
 /** Dashboard: the signed-in user's own figures, then the sales, shares, visits and trends of its subtree. */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const overview = useQuery({
-    queryKey: dashboardKeys.overview,
+    queryKey: overviewKey,
     queryFn: ({ signal }) => fetchDashboardOverview(signal),
   });
 

@@ -55,7 +55,10 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 200 })),
+  );
   // React reports caught errors on the console; keep the test output readable.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   useErrorLogStore.getState().clear();

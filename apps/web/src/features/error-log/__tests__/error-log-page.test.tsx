@@ -69,7 +69,15 @@ afterEach(() => {
  */
 function uncaught(message: string): void {
   const error = new Error(message);
-  window.dispatchEvent(new ErrorEvent('error', { message: `Uncaught Error: ${message}`, filename: `${window.location.origin}/assets/index.js`, lineno: 3, colno: 14, error }));
+  window.dispatchEvent(
+    new ErrorEvent('error', {
+      message: `Uncaught Error: ${message}`,
+      filename: `${window.location.origin}/assets/index.js`,
+      lineno: 3,
+      colno: 14,
+      error,
+    }),
+  );
 }
 
 describe('error log page', { timeout: 20_000 }, () => {
@@ -142,7 +150,13 @@ describe('error log page', { timeout: 20_000 }, () => {
 
     fireEvent.change(screen.getByTestId('error-log-server-keyword'), { target: { value: ' another ' } });
     fireEvent.click(screen.getByTestId('error-log-server-search'));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/manage/error_log/list').at(-1)!.body).toEqual({ page: 1, pageSize: 10, keyword: 'another' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/manage/error_log/list').at(-1)!.body).toEqual({
+        page: 1,
+        pageSize: 10,
+        keyword: 'another',
+      }),
+    );
     // The same search again asks the server again: new reports keep arriving.
     const before = calls.filter((c) => c.path === '/api/manage/error_log/list').length;
     fireEvent.click(screen.getByTestId('error-log-server-search'));

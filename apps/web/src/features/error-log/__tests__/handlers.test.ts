@@ -9,7 +9,10 @@ const entries = () => useErrorLogStore.getState().entries;
 let uninstall: () => void;
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 200 })),
+  );
   useErrorLogStore.getState().clear();
   window.history.replaceState(null, '', '/member/index?tab=players');
   uninstall = installErrorHandlers();
@@ -24,7 +27,15 @@ afterEach(() => {
 describe('global error handlers', () => {
   it('log an uncaught script error once: message, file, line:column, stack and the page URL', () => {
     const error = new TypeError('x is not a function');
-    window.dispatchEvent(new ErrorEvent('error', { message: 'Uncaught TypeError: x is not a function', filename: 'http://localhost/assets/app.js', lineno: 12, colno: 34, error }));
+    window.dispatchEvent(
+      new ErrorEvent('error', {
+        message: 'Uncaught TypeError: x is not a function',
+        filename: 'http://localhost/assets/app.js',
+        lineno: 12,
+        colno: 34,
+        error,
+      }),
+    );
     expect(entries()).toHaveLength(1);
     expect(entries()[0]).toMatchObject({
       type: 'script',
@@ -85,8 +96,12 @@ describe('global error handlers', () => {
   });
 
   it('skip deliberate cancels and the ResizeObserver loop notice', () => {
-    window.dispatchEvent(new PromiseRejectionEvent('unhandledrejection', { promise: Promise.resolve(), reason: new ApiError('cancelled', 'cancelled') }));
-    window.dispatchEvent(new PromiseRejectionEvent('unhandledrejection', { promise: Promise.resolve(), reason: new DOMException('aborted', 'AbortError') }));
+    window.dispatchEvent(
+      new PromiseRejectionEvent('unhandledrejection', { promise: Promise.resolve(), reason: new ApiError('cancelled', 'cancelled') }),
+    );
+    window.dispatchEvent(
+      new PromiseRejectionEvent('unhandledrejection', { promise: Promise.resolve(), reason: new DOMException('aborted', 'AbortError') }),
+    );
     window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }));
     expect(entries()).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ERROR_REPORT_MAX_BYTES, clientErrorReportSchema, type ClientErrorEntry } from '@agent-bo/shared';
-import { useUserStore } from '../../../app/stores/user-store';
+import { useUserStore } from '../../../stores/user-store';
 import { makeEntry } from '../entry';
 import { useErrorLogStore } from '../error-log-store';
 import { installErrorHandlers } from '../install';
@@ -127,16 +127,36 @@ describe('error reporter', () => {
   it('keeps each report under the server body limit in bytes, shortening an entry too big alone', async () => {
     const r = reporter();
     const long = (n: number) =>
-      makeEntry({ type: 'script', message: `long ${n} ${'訊'.repeat(2000)}`, stack: '堆'.repeat(8000), detail: '細'.repeat(4000), time: '2026-11-21 10:00:00' });
+      makeEntry({
+        type: 'script',
+        message: `long ${n} ${'訊'.repeat(2000)}`,
+        stack: '堆'.repeat(8000),
+        detail: '細'.repeat(4000),
+        time: '2026-11-21 10:00:00',
+      });
     for (let i = 0; i < 6; i += 1) r.enqueue(long(i));
     for (let i = 0; i < 6; i += 1) await vi.advanceTimersByTimeAsync(2000);
-    expect(calls.flatMap((c) => c.entries.map((e) => e.message.slice(0, 6)))).toEqual(['long 0', 'long 1', 'long 2', 'long 3', 'long 4', 'long 5']);
-    for (const call of calls) expect(new TextEncoder().encode(String(call.init.body)).length).toBeLessThanOrEqual(CLIENT_ERROR_REPORT_MAX_BYTES);
+    expect(calls.flatMap((c) => c.entries.map((e) => e.message.slice(0, 6)))).toEqual([
+      'long 0',
+      'long 1',
+      'long 2',
+      'long 3',
+      'long 4',
+      'long 5',
+    ]);
+    for (const call of calls)
+      expect(new TextEncoder().encode(String(call.init.body)).length).toBeLessThanOrEqual(CLIENT_ERROR_REPORT_MAX_BYTES);
     // Each of these is ~52 KB of UTF-8: alone under the limit, never two together.
     expect(calls.map((c) => c.entries.length)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(calls[0]!.entries[0]!.stack).toBe('堆'.repeat(8000));
 
-    const huge = makeEntry({ type: 'script', message: '\u0001'.repeat(2000), stack: '\u0001'.repeat(8000), detail: '\u0001'.repeat(4000), time: '2026-11-21 10:00:00' });
+    const huge = makeEntry({
+      type: 'script',
+      message: '\u0001'.repeat(2000),
+      stack: '\u0001'.repeat(8000),
+      detail: '\u0001'.repeat(4000),
+      time: '2026-11-21 10:00:00',
+    });
     expect(fitEntry(huge).stack.length).toBeLessThan(8000);
     r.enqueue(huge);
     await vi.advanceTimersByTimeAsync(2000);

@@ -2,7 +2,7 @@ import { Descriptions, Drawer, theme } from 'antd';
 import type { ClientErrorEntry, ClientErrorRow } from '@agent-bo/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { ErrorTypeTag } from './type-tag';
 import './error-log.css';
 
@@ -34,7 +34,11 @@ export function EntryDetail({ entry, onClose }: { entry: Shown | null; onClose: 
               { key: 'createdAt', label: t('fields.createdAt'), children: entry.createdAt },
               { key: 'accountNo', label: t('fields.accountNo'), children: entry.accountNo ?? '-' },
               { key: 'ip', label: t('fields.ip'), children: entry.ip ?? '-' },
-              { key: 'userAgent', label: t('fields.userAgent'), children: <span className="error-log__break">{entry.userAgent ?? '-'}</span> },
+              {
+                key: 'userAgent',
+                label: t('fields.userAgent'),
+                children: <span className="error-log__break">{entry.userAgent ?? '-'}</span>,
+              },
             ]
           : []),
         { key: 'stack', label: t('fields.stack'), children: pre(entry.stack) },

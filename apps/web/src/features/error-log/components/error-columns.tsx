@@ -2,7 +2,7 @@ import { Button, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ClientErrorEntry } from '@agent-bo/shared';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { ErrorTypeTag } from './type-tag';
 
 /** A cell's text on one line, in full in a tooltip; '-' when empty. */

@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@agent-bo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useErrorLogStore, type LocalErrorEntry } from '../error-log-store';
 import { fireResourceError, firePromiseRejection, fireScriptError, TEST_MESSAGES } from '../test-errors';
 import { EntryDetail } from './entry-detail';
@@ -69,7 +69,13 @@ export function LocalErrorTable() {
         // Fixed on a phone, so long messages end in an ellipsis instead of widening the table.
         tableLayout={isMobile ? 'fixed' : undefined}
         locale={{ emptyText: t('emptyLocal') }}
-        pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZES.map(String), showSizeChanger: true, size: 'small', showTotal: (n) => t('total', { count: n }) }}
+        pagination={{
+          defaultPageSize: DEFAULT_PAGE_SIZE,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          size: 'small',
+          showTotal: (n) => t('total', { count: n }),
+        }}
       />
       <EntryDetail entry={shown} onClose={() => setShown(null)} />
     </>

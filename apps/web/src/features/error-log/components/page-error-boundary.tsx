@@ -2,7 +2,7 @@ import { Button, Result, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ERROR_LOG_LIST_PATH } from '../../../app/route-table';
+import { ERROR_LOG_LIST_PATH } from '../../../config/routes';
 import { ErrorBoundary } from './error-boundary';
 
 function PageErrorFallback({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -35,10 +35,7 @@ export function PageErrorBoundary({ children }: { children: ReactNode }) {
   return (
     // Every navigation (a new location key), even to the same path through the fallback's link,
     // renders the page again.
-    <ErrorBoundary
-      resetKey={location.key}
-      fallback={(error, reset) => <PageErrorFallback error={error} onRetry={reset} />}
-    >
+    <ErrorBoundary resetKey={location.key} fallback={(error, reset) => <PageErrorFallback error={error} onRetry={reset} />}>
       {children}
     </ErrorBoundary>
   );

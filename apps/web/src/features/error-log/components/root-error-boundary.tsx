@@ -10,7 +10,11 @@ import { ErrorBoundary } from './error-boundary';
 function RootErrorFallback() {
   const t = (key: string) => i18n.t(key, { ns: 'errorLog' });
   return (
-    <div role="alert" data-testid="root-error-fallback" style={{ padding: '48px 24px', textAlign: 'center', fontFamily: 'system-ui, sans-serif' }}>
+    <div
+      role="alert"
+      data-testid="root-error-fallback"
+      style={{ padding: '48px 24px', textAlign: 'center', fontFamily: 'system-ui, sans-serif' }}
+    >
       <h1 style={{ fontSize: 20, marginBottom: 12 }}>{t('root.title')}</h1>
       <p style={{ marginBottom: 24 }}>{t('root.hint')}</p>
       <button type="button" onClick={() => window.location.reload()} style={{ padding: '6px 16px', fontSize: 14, cursor: 'pointer' }}>

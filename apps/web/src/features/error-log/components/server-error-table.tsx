@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { CLIENT_ERROR_TYPES, DEFAULT_PAGE_SIZE, type ClientErrorRow, type ClientErrorType } from '@agent-bo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
 import { errorLogApi, errorLogKeys } from '../api/error-log-api';
 import { EntryDetail } from './entry-detail';
@@ -80,7 +80,12 @@ export function ServerErrorTable() {
         <Button type="primary" icon={<SearchOutlined />} data-testid="error-log-server-search" onClick={search}>
           {t('filters.search')}
         </Button>
-        <Button icon={<ReloadOutlined />} data-testid="error-log-server-refresh" onClick={() => void list.refetch()} loading={list.isFetching}>
+        <Button
+          icon={<ReloadOutlined />}
+          data-testid="error-log-server-refresh"
+          onClick={() => void list.refetch()}
+          loading={list.isFetching}
+        >
           {t('filters.refresh')}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../../app/stores/user-store';
+import { useUserStore } from '../../../stores/user-store';
 import { LocalErrorTable } from '../components/local-error-table';
 import { ServerErrorTable } from '../components/server-error-table';
 
@@ -16,7 +16,14 @@ export default function ErrorLogPage() {
   const items = [
     { key: 'local', label: <span data-testid="error-log-local-tab">{t('tabs.local')}</span>, children: <LocalErrorTable /> },
     ...(developer
-      ? [{ key: 'server', label: <span data-testid="error-log-server-tab">{t('tabs.server')}</span>, children: <ServerErrorTable />, destroyOnHidden: true }]
+      ? [
+          {
+            key: 'server',
+            label: <span data-testid="error-log-server-tab">{t('tabs.server')}</span>,
+            children: <ServerErrorTable />,
+            destroyOnHidden: true,
+          },
+        ]
       : []),
   ];
   return (

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { homePath } from '../../../app/session';
+import { homePath } from '../../../stores/session';
 
 /** The error page: unmatched paths ("ErrorPage", 404) and /exception. */
 export function ErrorPage({ kind = 'notFound' }: { kind?: 'notFound' | 'exception' }) {

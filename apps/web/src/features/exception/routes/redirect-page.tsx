@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FullPageSpin } from '../../../components/full-page-spin';
-import { flattenRoutes } from '../../../app/route-access';
-import { REDIRECT_PATH } from '../../../app/route-table';
-import { homePath } from '../../../app/session';
-import { usePermissionStore } from '../../../app/stores/permission-store';
+import { flattenRoutes } from '../../../lib/route-access';
+import { REDIRECT_PATH } from '../../../config/routes';
+import { homePath } from '../../../stores/session';
+import { usePermissionStore } from '../../../stores/permission-store';
 
 function parseQuery(raw: string | undefined): string {
   if (!raw) return '';

@@ -74,9 +74,9 @@ async function typeAndUnlock(password: string): Promise<void> {
   });
 }
 
-const appStore = async () => (await import('../../../app/stores/app-store')).useAppStore;
-const userStore = async () => (await import('../../../app/stores/user-store')).useUserStore;
-const lockStore = async () => (await import('../lock-store')).useLockStore;
+const appStore = async () => (await import('../../../stores/app-store')).useAppStore;
+const userStore = async () => (await import('../../../stores/user-store')).useUserStore;
+const lockStore = async () => (await import('../../../stores/lock-store')).useLockStore;
 
 describe('lock screen: idle timer', { timeout: 20_000 }, () => {
   it('locks after lockTime idle minutes; activity restarts the count', async () => {
@@ -133,7 +133,8 @@ describe('lock screen: lock and unlock', { timeout: 20_000 }, () => {
     vi.resetModules();
     let pageWithoutLock = false;
     const observer = new MutationObserver(() => {
-      if (document.querySelector('[data-testid="dashboard"]') && !document.querySelector('[data-testid="lock-overlay"]')) pageWithoutLock = true;
+      if (document.querySelector('[data-testid="dashboard"]') && !document.querySelector('[data-testid="lock-overlay"]'))
+        pageWithoutLock = true;
     });
     observer.observe(document.body, { childList: true, subtree: true });
     await startApp('/dashboard');

@@ -6,19 +6,19 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ERRORS } from '@agent-bo/shared';
-import { loginHref } from '../../../app/navigation';
-import { LOGIN_PATH } from '../../../app/route-table';
-import { resetSessionState, signOut } from '../../../app/session';
-import { readableTextOn } from '../../../app/theme';
-import { useLocaleStore } from '../../../app/stores/locale-store';
-import { useUserStore } from '../../../app/stores/user-store';
+import { loginHref } from '../../../stores/navigation';
+import { LOGIN_PATH } from '../../../config/routes';
+import { resetSessionState, signOut } from '../../../stores/session';
+import { readableTextOn } from '../../../config/theme';
+import { useLocaleStore } from '../../../stores/locale-store';
+import { useUserStore } from '../../../stores/user-store';
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/feedback';
 import { toLanguageTag } from '../../../lib/i18n';
 import { unlockScreen } from '../api/lock-api';
-import { useLockStore } from '../lock-store';
-import { useFocusTrap } from '../use-focus-trap';
+import { useLockStore } from '../../../stores/lock-store';
+import { useFocusTrap } from '../../../hooks/use-focus-trap';
 import { useNow } from '../use-now';
 import './lock-screen.css';
 
@@ -117,7 +117,12 @@ export function LockOverlay() {
         onSubmit={onSubmit}
         style={{ background: token.colorBgContainer, boxShadow: token.boxShadowSecondary, borderRadius: token.borderRadiusLG }}
       >
-        <Avatar size={72} icon={name ? undefined : <UserOutlined />} className="lock-overlay__avatar" style={{ background: token.colorPrimary, color: readableTextOn(token.colorPrimary) }}>
+        <Avatar
+          size={72}
+          icon={name ? undefined : <UserOutlined />}
+          className="lock-overlay__avatar"
+          style={{ background: token.colorPrimary, color: readableTextOn(token.colorPrimary) }}
+        >
           {name.slice(0, 1).toUpperCase() || undefined}
         </Avatar>
         <Typography.Title level={4} className="lock-overlay__name" data-testid="lock-user">
@@ -144,7 +149,15 @@ export function LockOverlay() {
             {error}
           </Typography.Text>
         ) : null}
-        <Button type="primary" htmlType="submit" size="large" block icon={<UnlockOutlined />} loading={mutation.isPending} data-testid="lock-unlock">
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          icon={<UnlockOutlined />}
+          loading={mutation.isPending}
+          data-testid="lock-unlock"
+        >
           {t('unlock')}
         </Button>
         <Button type="link" block onClick={() => void backToSignin()} data-testid="lock-relogin">

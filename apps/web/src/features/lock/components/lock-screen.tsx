@@ -1,6 +1,6 @@
-import { useAppStore } from '../../../app/stores/app-store';
-import { useSessionTimeoutStore } from '../../session-timeout/session-timeout-store';
-import { useLockStore } from '../lock-store';
+import { useAppStore } from '../../../stores/app-store';
+import { useSessionTimeoutStore } from '../../../stores/session-timeout-store';
+import { useLockStore } from '../../../stores/lock-store';
 import { useIdleLock } from '../use-idle-lock';
 import { LockOverlay } from './lock-overlay';
 

@@ -1,14 +1,18 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '@agent-bo/shared';
-import { businessPresets, fromRange, siteNow } from '../presets';
-import { csvBlob, csvFileName } from '../api/log-api';
+import { businessRange, type UserInfo } from '@agent-bo/shared';
+import { businessPresets, fromRange, siteNow } from '../../../lib/time-range';
+import { csvFileName } from '../api/log-api';
 import { adminUser } from '../../../test/fixtures';
 import { envelope, page, startApp, seedStorage, stubFetch } from '../../../test/app-harness';
+import { csvBlob } from '../../../lib/download';
+import { testNow, runOnTestClock } from '../../../test/clock';
+
+// The page's clock is the test clock from the first hook on (stored sessions are stamped by it too):
+// "today" and "this week" are those of TEST_NOW or the fixed instant.
+runOnTestClock();
 
 const ADMIN: UserInfo = adminUser();
-
-
 
 describe('log helpers', () => {
   it('presets are noon-based site wall clocks, whatever the browser zone', () => {
@@ -36,8 +40,30 @@ let user: UserInfo;
 let calls: { method: string; path: string; search: URLSearchParams; body: Record<string, unknown> | undefined }[];
 
 const CASH = [
-  { id: 2, transactionId: '9', kind: 'RECHARGE', accountNo: 'agentA01', counterpartyAccountNo: 'admin001', amount: '1234.50', balanceAfter: '2000.00', operatorAccountNo: 'admin001', memo: 'top-up', createdAt: '2026-11-21 14:00:00' },
-  { id: 1, transactionId: '9', kind: 'RECHARGE', accountNo: 'admin001', counterpartyAccountNo: 'agentA01', amount: '-1234.50', balanceAfter: '-2000.00', operatorAccountNo: 'admin001', memo: 'top-up', createdAt: '2026-11-21 14:00:00' },
+  {
+    id: 2,
+    transactionId: '9',
+    kind: 'RECHARGE',
+    accountNo: 'agentA01',
+    counterpartyAccountNo: 'admin001',
+    amount: '1234.50',
+    balanceAfter: '2000.00',
+    operatorAccountNo: 'admin001',
+    memo: 'top-up',
+    createdAt: '2026-11-21 14:00:00',
+  },
+  {
+    id: 1,
+    transactionId: '9',
+    kind: 'RECHARGE',
+    accountNo: 'admin001',
+    counterpartyAccountNo: 'agentA01',
+    amount: '-1234.50',
+    balanceAfter: '-2000.00',
+    operatorAccountNo: 'admin001',
+    memo: 'top-up',
+    createdAt: '2026-11-21 14:00:00',
+  },
 ];
 
 function server(path: string, init: RequestInit): Response {
@@ -50,7 +76,18 @@ function server(path: string, init: RequestInit): Response {
     case '/api/getPermCode':
       return envelope([]);
     case '/api/manage/log/operation':
-      return page([{ id: 1, action: 'DISABLE', operatorAccountNo: 'admin001', targetAccountNo: 'agentB01', before: { isDisabled: false }, after: { isDisabled: true }, ip: '10.0.0.1', createdAt: '2026-11-21 13:00:00' }]);
+      return page([
+        {
+          id: 1,
+          action: 'DISABLE',
+          operatorAccountNo: 'admin001',
+          targetAccountNo: 'agentB01',
+          before: { isDisabled: false },
+          after: { isDisabled: true },
+          ip: '10.0.0.1',
+          createdAt: '2026-11-21 13:00:00',
+        },
+      ]);
     case '/api/manage/log/cash':
       return page(CASH);
     case '/api/manage/log/ratio':
@@ -85,8 +122,8 @@ describe('log page', { timeout: 20_000 }, () => {
     expect(table.textContent).toContain('isDisabled: false → true');
     const first = calls.find((c) => c.path === '/api/manage/log/operation')!;
     expect(first.body).toMatchObject({ page: 1, pageSize: 10 });
-    expect(String(first.body?.start)).toMatch(/^\d{4}-\d{2}-\d{2} 12:00:00$/);
-    expect(String(first.body?.end)).toMatch(/^\d{4}-\d{2}-\d{2} 11:59:59$/);
+    // Today's business day of the page's clock (the test clock), noon to noon in Asia/Taipei.
+    expect({ start: first.body?.start, end: first.body?.end }).toEqual(businessRange('today', testNow(), 'Asia/Taipei'));
 
     fireEvent.click(screen.getByTestId('log-tab-cash'));
     const cash = await screen.findByTestId('log-table-cash', {}, { timeout: 5000 });

@@ -4,13 +4,13 @@ import type {
   LogTab,
   OperationLogRequest,
   OperationLogRow,
+  Page,
   RatioLogRequest,
   RatioLogRow,
   TransferLogRequest,
   TransferLogRow,
 } from '@agent-bo/shared';
-import { api } from '../../../lib/api';
-import { compact, type Page } from '../../member/api/member-api';
+import { api, compact } from '../../../lib/api';
 
 export interface LogRows {
   operation: OperationLogRow;
@@ -28,7 +28,8 @@ export interface LogRequests {
 const M = '/manage/log';
 
 export const logApi = {
-  list: <T extends LogTab>(tab: T, body: LogRequests[T], signal?: AbortSignal) => api.post<Page<LogRows[T]>>(`${M}/${tab}`, compact(body), { signal }),
+  list: <T extends LogTab>(tab: T, body: LogRequests[T], signal?: AbortSignal) =>
+    api.post<Page<LogRows[T]>>(`${M}/${tab}`, compact(body), { signal }),
   /**
    * The CSV export through the API client (token, site and language headers). The client
    * decodes the text, which drops the UTF-8 BOM; `csvBlob` puts it back for Excel.
@@ -42,24 +43,7 @@ export const logKeys = {
   list: (tab: LogTab, q: unknown) => ['log', tab, q] as const,
 };
 
-/** The downloadable file of an export: BOM + text, as Excel expects UTF-8 CSV. */
-export function csvBlob(text: string): Blob {
-  return new Blob([text.startsWith('\uFEFF') ? text : `\uFEFF${text}`], { type: 'text/csv;charset=utf-8' });
-}
-
 /** `cash-log-20300110-111500.csv` from the site wall clock `YYYY-MM-DD HH:mm:ss`. */
 export function csvFileName(tab: LogTab, now: string): string {
   return `${tab}-log-${now.replace(/-/g, '').replace(' ', '-').replace(/:/g, '')}.csv`;
-}
-
-/** Starts a download of `blob` as `name`. */
-export function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

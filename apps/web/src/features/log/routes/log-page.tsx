@@ -18,17 +18,17 @@ import {
   type RatioLogRow,
   type TransferLogRow,
 } from '@agent-bo/shared';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
-import { useUserStore } from '../../../app/stores/user-store';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { useUserStore } from '../../../stores/user-store';
 import { formatMoney } from '../../../lib/money';
 import { currentSiteId, siteTimeZone } from '../../../lib/site';
-import { describeDiff } from '../../member/components/history-drawer';
-import { csvBlob, csvFileName, download, logApi, logKeys, type LogRows } from '../api/log-api';
-import { DATE_TIME_FORMAT, fromRange, toRange, siteNow, type Range } from '../presets';
+import { describeDiff } from '../../../lib/describe-diff';
+import { csvFileName, logApi, logKeys, type LogRows } from '../api/log-api';
+import { DATE_TIME_FORMAT, fromRange, toRange, siteNow, type Range } from '../../../lib/time-range';
 import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
+import { csvBlob, download } from '../../../lib/download';
 
 export const LOG_PATH = '/log/index';
-
 
 interface FormValues {
   range?: Range | null;
@@ -81,16 +81,29 @@ function dash(v: string | null | undefined) {
 function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
   const { t } = useTranslation('log');
   const isMobile = useIsMobile();
-  const time = { title: t('fields.createdAt'), dataIndex: 'createdAt', key: 'createdAt', fixed: isMobile ? undefined : ('left' as const), width: 170 };
+  const time = {
+    title: t('fields.createdAt'),
+    dataIndex: 'createdAt',
+    key: 'createdAt',
+    fixed: isMobile ? undefined : ('left' as const),
+    width: 170,
+  };
   const operator = { title: t('fields.operator'), dataIndex: 'operatorAccountNo', key: 'operator', render: dash };
   const kindTag = (v: string) => (
-    <Tag color={v === 'WITHDRAW' || v === 'TRANSFER_OUT' ? 'volcano' : v === 'POOR_USER' ? 'purple' : v === 'REFUND' ? 'cyan' : 'green'}>{t(`kinds.${v}`, { defaultValue: v })}</Tag>
+    <Tag color={v === 'WITHDRAW' || v === 'TRANSFER_OUT' ? 'volcano' : v === 'POOR_USER' ? 'purple' : v === 'REFUND' ? 'cyan' : 'green'}>
+      {t(`kinds.${v}`, { defaultValue: v })}
+    </Tag>
   );
   switch (tab) {
     case 'operation':
       return [
         time,
-        { title: t('fields.action'), dataIndex: 'action', key: 'action', render: (v: string) => <Tag>{t(`actions.${v}`, { defaultValue: v })}</Tag> },
+        {
+          title: t('fields.action'),
+          dataIndex: 'action',
+          key: 'action',
+          render: (v: string) => <Tag>{t(`actions.${v}`, { defaultValue: v })}</Tag>,
+        },
         operator,
         { title: t('fields.target'), dataIndex: 'targetAccountNo', key: 'target', render: dash },
         {
@@ -117,7 +130,13 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
         time,
         { title: t('fields.target'), dataIndex: 'targetAccountNo', key: 'target', render: dash },
         operator,
-        { title: t('fields.oldRatio'), dataIndex: 'oldRatio', key: 'oldRatio', align: 'right', render: (v: string | null) => (v === null ? dash(null) : `${v}%`) },
+        {
+          title: t('fields.oldRatio'),
+          dataIndex: 'oldRatio',
+          key: 'oldRatio',
+          align: 'right',
+          render: (v: string | null) => (v === null ? dash(null) : `${v}%`),
+        },
         {
           title: t('fields.newRatio'),
           dataIndex: 'newRatio',
@@ -137,17 +156,43 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
         time,
         { title: t('fields.kind'), dataIndex: 'kind', key: 'kind', render: kindTag },
         ...(tab === 'transfer' ? [{ title: t('fields.provider'), dataIndex: 'provider', key: 'provider', render: dash }] : []),
-        { title: t('fields.account'), dataIndex: 'accountNo', key: 'account', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+        {
+          title: t('fields.account'),
+          dataIndex: 'accountNo',
+          key: 'account',
+          render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
+        },
         { title: t('fields.counterparty'), dataIndex: 'counterpartyAccountNo', key: 'counterparty', render: dash },
-        { title: t('fields.amount'), dataIndex: 'amount', key: 'amount', align: 'right', render: (v: string) => <SignedAmount value={v} /> },
-        { title: t('fields.balanceAfter'), dataIndex: 'balanceAfter', key: 'balanceAfter', align: 'right', render: (v: string) => <span className="log-money">{formatMoney(v)}</span> },
+        {
+          title: t('fields.amount'),
+          dataIndex: 'amount',
+          key: 'amount',
+          align: 'right',
+          render: (v: string) => <SignedAmount value={v} />,
+        },
+        {
+          title: t('fields.balanceAfter'),
+          dataIndex: 'balanceAfter',
+          key: 'balanceAfter',
+          align: 'right',
+          render: (v: string) => <span className="log-money">{formatMoney(v)}</span>,
+        },
         operator,
-        { title: t('fields.memo'), dataIndex: 'memo', key: 'memo', render: (v: string | null) => (v ? <span className="log-memo">{v}</span> : dash(null)) },
+        {
+          title: t('fields.memo'),
+          dataIndex: 'memo',
+          key: 'memo',
+          render: (v: string | null) => (v ? <span className="log-memo">{v}</span> : dash(null)),
+        },
         {
           title: t('fields.transactionId'),
           dataIndex: 'transactionId',
           key: 'transactionId',
-          render: (v: string) => <Typography.Text type="secondary" className="log-money">{v}</Typography.Text>,
+          render: (v: string) => (
+            <Typography.Text type="secondary" className="log-money">
+              {v}
+            </Typography.Text>
+          ),
         },
       ];
       return cols as ColumnsType<LogRows[LogTab]>;
@@ -207,7 +252,13 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
   const pagination = serverPagination({ page, pageSize, total: query.data?.total, showTotal: (n) => t('table.total', { n }) });
 
   const toolbar: ReactNode = (
-    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} title={t('export.hint')} data-testid={`log-export-${tab}`}>
+    <Button
+      icon={<DownloadOutlined />}
+      loading={exporting}
+      onClick={() => void exportCsv()}
+      title={t('export.hint')}
+      data-testid={`log-export-${tab}`}
+    >
       {t('export.button')}
     </Button>
   );
@@ -238,7 +289,12 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
             <Input allowClear maxLength={12} placeholder={t('filters.operator')} data-testid={`log-filter-operator-${tab}`} />
           </Form.Item>
           <Form.Item name="target">
-            <Input allowClear maxLength={12} placeholder={t(tab === 'cash' || tab === 'transfer' ? 'filters.account' : 'filters.target')} data-testid={`log-filter-target-${tab}`} />
+            <Input
+              allowClear
+              maxLength={12}
+              placeholder={t(tab === 'cash' || tab === 'transfer' ? 'filters.account' : 'filters.target')}
+              data-testid={`log-filter-target-${tab}`}
+            />
           </Form.Item>
           {codes ? (
             <Form.Item name="code" className="log-filters__code">

@@ -6,7 +6,13 @@ import { envelope, page, startApp, seedStorage, stubFetch } from '../../../test/
 
 const ADMIN: UserInfo = adminUser();
 
-const restrictions = { isDisabled: false, isFullDisabled: false, isFullReadonly: false, inheritedFullDisabled: false, inheritedFullReadonly: false };
+const restrictions = {
+  isDisabled: false,
+  isFullDisabled: false,
+  isFullReadonly: false,
+  inheritedFullDisabled: false,
+  inheritedFullReadonly: false,
+};
 
 const agent = (id: number, accountNo: string, balance: string, extra: Partial<AgentRow> = {}): AgentRow => ({
   ...restrictions,
@@ -77,7 +83,19 @@ function server(path: string, init: RequestInit): Response {
     case '/api/getPermCode':
       return envelope(user.isShadow ? [] : ['MOVE_USER']);
     case '/api/manage/dashboard/overview':
-      return envelope({ accountNo: user.accountNo, nickName: 'A', lvl: user.lvl, isShadow: user.isShadow, balance: '-1000.00', directAgents: 2, directPlayers: 1, subtreeAgents: 2, subtreePlayers: 1, lastLoginAt: null, lastLoginIp: null });
+      return envelope({
+        accountNo: user.accountNo,
+        nickName: 'A',
+        lvl: user.lvl,
+        isShadow: user.isShadow,
+        balance: '-1000.00',
+        directAgents: 2,
+        directPlayers: 1,
+        subtreeAgents: 2,
+        subtreePlayers: 1,
+        lastLoginAt: null,
+        lastLoginIp: null,
+      });
     case '/api/manage/agent/lower_agents':
       return page(AGENTS);
     case '/api/manage/player/list':

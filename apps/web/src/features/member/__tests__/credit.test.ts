@@ -55,7 +55,14 @@ describe('idempotency keys', () => {
 });
 
 describe('who may move credit', () => {
-  const row = { parentId: 1, isDisabled: false, isFullDisabled: false, isFullReadonly: false, inheritedFullDisabled: false, inheritedFullReadonly: false };
+  const row = {
+    parentId: 1,
+    isDisabled: false,
+    isFullDisabled: false,
+    isFullReadonly: false,
+    inheritedFullDisabled: false,
+    inheritedFullReadonly: false,
+  };
   it('direct children of a writer, unrestricted', () => {
     expect(canMoveCredit({ id: 1, write: true }, row)).toBe(true);
     expect(canMoveCredit({ id: 2, write: true }, row)).toBe(false);

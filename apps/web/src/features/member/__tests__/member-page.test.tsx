@@ -6,7 +6,13 @@ import { envelope, page, startApp, seedStorage, stubFetch } from '../../../test/
 
 const ADMIN: UserInfo = adminUser();
 
-const restrictions = { isDisabled: false, isFullDisabled: false, isFullReadonly: false, inheritedFullDisabled: false, inheritedFullReadonly: false };
+const restrictions = {
+  isDisabled: false,
+  isFullDisabled: false,
+  isFullReadonly: false,
+  inheritedFullDisabled: false,
+  inheritedFullReadonly: false,
+};
 
 const AGENTS: AgentRow[] = [
   {
@@ -87,6 +93,10 @@ function server(path: string, init: RequestInit): Response {
       return envelope({ available: (body as { accountNo: string }).accountNo !== 'takenOne1' });
     case '/api/manage/agent/providers':
       return envelope([{ code: 'PG', name: 'PG Soft', status: 'ACTIVE', enabled: true }]);
+    case '/api/manage/agent/upper_agents':
+      return envelope([{ id: 1, accountNo: 'admin001', nickName: 'A', lvl: 0 }]);
+    case '/api/manage/agent/limits':
+      return envelope({ ratio: '90.00', providers: ['PG'], betLimits: ['A'] });
     case '/api/manage/bet_limits':
       return envelope([{ code: 'A', name: 'A', min: '10', max: '5000' }]);
     default:
@@ -152,8 +162,19 @@ describe('member screen', { timeout: 20_000 }, () => {
     await startApp('/member/index');
     fireEvent.click(await screen.findByTestId('agent-open-agentA01', {}, { timeout: 5000 }));
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('parent')).toBe('2'));
-    await waitFor(() => expect(bodies['/api/manage/agent/lower_agents']?.some((b) => (b as { parentId?: number }).parentId === 2)).toBe(true));
+    await waitFor(() =>
+      expect(bodies['/api/manage/agent/lower_agents']?.some((b) => (b as { parentId?: number }).parentId === 2)).toBe(true),
+    );
     expect(bodies['/api/manage/userinfo']?.some((b) => (b as { id?: number } | undefined)?.id === 2)).toBe(true);
+  });
+
+  it('a viewed agent’s ratio and bet limits come from one agent/limits request', async () => {
+    user = { ...ADMIN, lvl: 0 };
+    await startApp('/member/index?parent=2');
+    await screen.findByText('Share 90.00%', {}, { timeout: 5000 });
+    expect(bodies['/api/manage/agent/limits']).toEqual([{ id: 2 }]);
+    // No listing of the level's own row to learn them.
+    expect(bodies['/api/manage/agent/lower_agents']?.every((b) => (b as { parentId?: number }).parentId === 2)).toBe(true);
   });
 
   it('the agent wizard will not leave a step with invalid fields', async () => {
@@ -191,5 +212,28 @@ describe('member screen', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(screen.getByTestId('wizard').getAttribute('data-step')).toBe('2'));
     expect(await screen.findByTestId('wizard-provider-PG', {}, { timeout: 5000 })).toBeTruthy();
+
+    // Every allowed provider and limit is preselected; the review shows what will be sent.
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wizard-next'));
+    });
+    const limitA = await screen.findByTestId('wizard-betlimit-A', {}, { timeout: 5000 });
+    expect(((limitA.tagName === 'INPUT' ? limitA : limitA.querySelector('input')) as HTMLInputElement).checked).toBe(true);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wizard-next'));
+    });
+    const review = await screen.findByTestId('wizard-review', {}, { timeout: 5000 });
+    expect(review.textContent).toContain('ag12345678');
+    expect(review.textContent).toContain('New agent');
+    expect(review.textContent).toContain('40%');
+    expect(review.textContent).toContain('PG Soft');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('wizard-submit'));
+    });
+    // The server's refusal stays in the review step.
+    expect((await screen.findByTestId('wizard-error', {}, { timeout: 5000 })).textContent).toContain('not found');
+    expect(bodies['/api/manage/agent/create']).toEqual([
+      { accountNo: 'ag12345678', nickName: 'New agent', password: 'Abcdefg12', ratio: '40', providers: ['PG'], betLimits: ['A'] },
+    ]);
   });
 });

@@ -62,7 +62,19 @@ function server(path: string, init: RequestInit): Response {
     case '/api/getPermCode':
       return envelope(codes);
     case '/api/manage/dashboard/overview':
-      return envelope({ accountNo: 'admin001', nickName: 'A', lvl: 0, isShadow: false, balance: '-1000.00', directAgents: 0, directPlayers: 1, subtreeAgents: 0, subtreePlayers: 1, lastLoginAt: null, lastLoginIp: null });
+      return envelope({
+        accountNo: 'admin001',
+        nickName: 'A',
+        lvl: 0,
+        isShadow: false,
+        balance: '-1000.00',
+        directAgents: 0,
+        directPlayers: 1,
+        subtreeAgents: 0,
+        subtreePlayers: 1,
+        lastLoginAt: null,
+        lastLoginIp: null,
+      });
     case '/api/manage/agent/lower_agents':
       return page([]);
     case '/api/manage/player/list':
@@ -127,7 +139,9 @@ describe('pull back from provider', { timeout: 20_000 }, () => {
 
     fireEvent.change(screen.getByTestId('pull-back-amount'), { target: { value: '250.01' } });
     fireEvent.click(screen.getByTestId('pull-back-confirm'));
-    expect(await screen.findByText('The amount is more than the player has outstanding at this provider', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('The amount is more than the player has outstanding at this provider', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(calls).toHaveLength(0);
 
     // "All" fills the position; a lost answer is retried with the same key.

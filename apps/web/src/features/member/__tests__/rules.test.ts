@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { generatePassword } from '../components/account-wizard';
-import { describeChange, describeDiff } from '../components/history-drawer';
+import { describeChange, describeDiff } from '../../../lib/describe-diff';
 import { canWrite, copyInfoText, isShownDisabled, ratioError, restrictionTags, statusActionsFor, stepFields } from '../rules';
-import { inviteCodeOf } from '../../register/routes/register-page';
 
 const ok = { isShadow: false, isDisabled: false, isFullDisabled: false, isFullReadonly: false };
-const clean = { isDisabled: false, isFullDisabled: false, isFullReadonly: false, inheritedFullDisabled: false, inheritedFullReadonly: false };
+const clean = {
+  isDisabled: false,
+  isFullDisabled: false,
+  isFullReadonly: false,
+  inheritedFullDisabled: false,
+  inheritedFullReadonly: false,
+};
 
 describe('canWrite (spec §4: who gets edit and create controls)', () => {
   it('allows a loaded, unrestricted, non-shadow user', () => {
@@ -86,16 +91,12 @@ describe('copy info, history and invite links', () => {
     expect(describeChange('x')).toBe('x');
   });
   it('shows only what changed, before → after', () => {
-    expect(describeDiff({ isDisabled: false, isFullDisabled: false }, { isDisabled: true, isFullDisabled: false })).toEqual(['isDisabled: false → true']);
+    expect(describeDiff({ isDisabled: false, isFullDisabled: false }, { isDisabled: true, isFullDisabled: false })).toEqual([
+      'isDisabled: false → true',
+    ]);
     expect(describeDiff(null, { accountNo: 'p1', lvl: 2 })).toEqual(['accountNo: p1', 'lvl: 2']);
     expect(describeDiff({ ratio: '40.00' }, { ratio: '45.00', providers: ['PG'] })).toEqual(['ratio: 40.00 → 45.00', 'providers: ["PG"]']);
     expect(describeDiff(null, null)).toEqual([]);
     expect(describeDiff('a', 'b')).toEqual(['a → b']);
-  });
-  it('reads the invite code of the URL the server hands out', () => {
-    expect(inviteCodeOf(new URLSearchParams('invite=abcdef12'))).toBe('abcdef12');
-    expect(inviteCodeOf(new URLSearchParams('code=abcdef12'))).toBe('abcdef12');
-    expect(inviteCodeOf(new URLSearchParams('invite=abc'))).toBeNull();
-    expect(inviteCodeOf(new URLSearchParams(''))).toBeNull();
   });
 });

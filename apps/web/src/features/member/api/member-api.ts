@@ -10,6 +10,7 @@ import type {
   ReliefRule,
   OwnChangeInfoRequest,
   CopyInfo,
+  Page,
   HistoryRow,
   LowerAgentsRequest,
   MoveRequest,
@@ -19,58 +20,28 @@ import type {
   PlayerListRequest,
   PlayerRow,
   ProviderOption,
-  RegisterRequest,
   ShadowCreateRequest,
+  ShadowListRequest,
   ShadowRow,
   UpperAgent,
   UserInfo,
+  Verification,
   VerifyRequest,
-  VerifyStatus,
 } from '@agent-bo/shared';
-import { api } from '../../../lib/api';
+import { api, compact } from '../../../lib/api';
 import type { RequestOptions } from '../../../lib/api-client';
-
-/** A server page (spec §3 "Paging"). */
-export interface Page<T> {
-  page: number;
-  pageSize: number;
-  total: number;
-  list: T[];
-}
-
-export interface ShadowListRequest {
-  page?: number;
-  pageSize?: number;
-  accountNo?: string;
-  nickName?: string;
-  status?: LowerAgentsRequest['status'];
-}
-
-export interface Verification {
-  status: VerifyStatus;
-  realName: string | null;
-  phone: string | null;
-  submittedAt: string | null;
-}
 
 export type AccountKind = 'agent' | 'player' | 'shadow';
 
 const M = '/manage';
-
-/** Drops empty strings and undefined values so optional filters are simply absent (requests are strict). */
-export function compact<T extends object>(body: T): T {
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as T;
-}
 
 export const memberApi = {
   /** User info of an account inside the caller's subtree (the level being viewed). */
   accountInfo: (id: number, signal?: AbortSignal) => api.post<UserInfo>(`${M}/userinfo`, { id }, { signal }),
   lowerAgents: (body: LowerAgentsRequest, signal?: AbortSignal) =>
     api.post<Page<AgentRow>>(`${M}/agent/lower_agents`, compact(body), { signal }),
-  players: (body: PlayerListRequest, signal?: AbortSignal) =>
-    api.post<Page<PlayerRow>>(`${M}/player/list`, compact(body), { signal }),
-  shadows: (body: ShadowListRequest, signal?: AbortSignal) =>
-    api.post<Page<ShadowRow>>(`${M}/shadow/list`, compact(body), { signal }),
+  players: (body: PlayerListRequest, signal?: AbortSignal) => api.post<Page<PlayerRow>>(`${M}/player/list`, compact(body), { signal }),
+  shadows: (body: ShadowListRequest, signal?: AbortSignal) => api.post<Page<ShadowRow>>(`${M}/shadow/list`, compact(body), { signal }),
 
   // The wizard shows its own failures (in the review step, or on the account field).
   createAgent: (body: AgentCreateRequest) =>
@@ -97,13 +68,11 @@ export const memberApi = {
   suggestAccountNo: (kind: 'agent' | 'player') =>
     api.get<{ accountNo: string }>(`${M}/${kind}/create_account_no`, { errorMessageMode: 'none' }),
   /** An agent's own ratio, providers and bet limits (contract addition; may be absent on older servers). */
-  limits: (id: number, signal?: AbortSignal) =>
-    api.post<AgentLimits>(`${M}/agent/limits`, { id }, { signal, errorMessageMode: 'none' }),
+  limits: (id: number, signal?: AbortSignal) => api.post<AgentLimits>(`${M}/agent/limits`, { id }, { signal, errorMessageMode: 'none' }),
   providers: (id: number, signal?: AbortSignal) => api.post<ProviderOption[]>(`${M}/agent/providers`, { id }, { signal }),
   betLimits: (signal?: AbortSignal) => api.get<BetLimitPreset[]>(`${M}/bet_limits`, { signal }),
 
-  resetPassword: (kind: AccountKind, id: number) =>
-    api.post<CopyInfo>(`${M}/${kind}/reset_password`, { id }, { successMessage: true }),
+  resetPassword: (kind: AccountKind, id: number) => api.post<CopyInfo>(`${M}/${kind}/reset_password`, { id }, { successMessage: true }),
   verification: (id: number, signal?: AbortSignal) => api.post<Verification>(`${M}/player/verification`, { id }, { signal }),
   verify: (body: VerifyRequest) => api.post<unknown>(`${M}/player/verify`, compact(body), { successMessage: true }),
   changePermissions: (kind: 'agent' | 'shadow', body: PermissionGrantRequest) =>
@@ -115,11 +84,17 @@ export const memberApi = {
    * Credit moves with a direct child (recharge, withdraw, poor = relief). The dialog shows the
    * failure itself; the idempotency key travels in the Idempotency-Key header.
    */
-  credit: (kind: 'agent' | 'player', op: 'recharge' | 'withdraw' | 'poor', body: Omit<CreditRequest, 'idempotencyKey'>, idempotencyKey: string) =>
-    api.post<CreditResult>(`${M}/${kind}/${op}`, compact(body), { errorMessageMode: 'none', headers: { 'Idempotency-Key': idempotencyKey } }),
+  credit: (
+    kind: 'agent' | 'player',
+    op: 'recharge' | 'withdraw' | 'poor',
+    body: Omit<CreditRequest, 'idempotencyKey'>,
+    idempotencyKey: string,
+  ) =>
+    api.post<CreditResult>(`${M}/${kind}/${op}`, compact(body), {
+      errorMessageMode: 'none',
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
   reliefRule: (signal?: AbortSignal) => api.get<ReliefRule>(`${M}/ledger/relief_rule`, { signal }),
-
-  register: (body: RegisterRequest) => api.post<unknown>(`${M}/player/register`, body, { errorMessageMode: 'none' }),
 };
 
 export const memberKeys = {

@@ -1,70 +1,9 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Input, Modal, Space, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CopyInfo } from '@agent-bo/shared';
+import { useCopy } from '../../../components/use-copy';
 import { copyInfoText } from '../rules';
-
-/**
- * Copies `text`; when the clipboard is unavailable or refuses, opens a prompt with the text
- * selected so it can be copied by hand (spec §8). Success shows a toast.
- */
-export function useCopy() {
-  const { t } = useTranslation('member');
-  const { message } = App.useApp();
-  const [manual, setManual] = useState<string | null>(null);
-
-  const copy = async (text: string) => {
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(text);
-      void message.success({ content: t('copy.copied'), key: 'copy-success' });
-    } catch {
-      setManual(text);
-    }
-  };
-
-  const prompt = <ManualCopyModal text={manual} onClose={() => setManual(null)} />;
-  return { copy, prompt };
-}
-
-function ManualCopyModal({ text, onClose }: { text: string | null; onClose: () => void }) {
-  const { t } = useTranslation('member');
-  const ref = useRef<HTMLTextAreaElement | null>(null);
-  useEffect(() => {
-    if (text === null) return;
-    const timer = setTimeout(() => {
-      ref.current?.focus();
-      ref.current?.select();
-    }, 50);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return (
-    <Modal
-      open={text !== null}
-      title={t('copy.manualTitle')}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="manual-copy-close">
-          {t('common:actions.ok')}
-        </Button>
-      }
-      destroyOnHidden
-      data-testid="manual-copy"
-    >
-      <Typography.Paragraph type="secondary">{t('copy.manualHint')}</Typography.Paragraph>
-      <Input.TextArea
-        ref={(el) => {
-          ref.current = el?.resizableTextArea?.textArea ?? null;
-        }}
-        readOnly
-        value={text ?? ''}
-        autoSize={{ minRows: 3, maxRows: 8 }}
-        data-testid="manual-copy-text"
-      />
-    </Modal>
-  );
-}
 
 /** Copy info of an account (url, nickname, account number, password once) with a Copy button. */
 export function CopyInfoView({

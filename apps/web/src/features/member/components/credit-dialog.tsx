@@ -4,12 +4,13 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Result, Space, Steps, 
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreditResult } from '@agent-bo/shared';
+import { creditRequestSchema, type CreditResult } from '@agent-bo/shared';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
+import { zodRule } from '../../../lib/zod-rule';
 import { memberApi, memberKeys } from '../api/member-api';
 import { createKeyKeeper, creditPreview, isDefinitiveRefusal, parseAmount, type CreditOp, type Party } from '../credit';
-import { usePlayerTerms } from '../use-player-terms';
+import { usePlayerTerms } from '../../../hooks/use-player-terms';
 
 export interface CreditTarget {
   kind: 'agent' | 'player';
@@ -23,6 +24,11 @@ export interface CreditTarget {
 
 type Step = 'form' | 'confirm' | 'done';
 
+interface Fields {
+  amount: string;
+  memo?: string;
+}
+
 interface BalanceLine {
   key: 'from' | 'to';
   role: string;
@@ -32,10 +38,21 @@ interface BalanceLine {
 }
 
 function Money({ value, testId, strong }: { value: string | null; testId: string; strong?: boolean }) {
-  if (value === null) return <Typography.Text type="secondary" data-testid={testId}>—</Typography.Text>;
+  if (value === null)
+    return (
+      <Typography.Text type="secondary" data-testid={testId}>
+        —
+      </Typography.Text>
+    );
   const negative = value.startsWith('-');
   return (
-    <Typography.Text className="member-money" strong={strong} type={negative ? 'danger' : undefined} data-testid={testId} data-value={value}>
+    <Typography.Text
+      className="member-money"
+      strong={strong}
+      type={negative ? 'danger' : undefined}
+      data-testid={testId}
+      data-value={value}
+    >
       {formatMoney(value)}
     </Typography.Text>
   );
@@ -56,11 +73,31 @@ function BalanceTable({ lines }: { lines: BalanceLine[] }) {
         </Space>
       ),
     },
-    { title: t('credit.before'), key: 'before', align: 'right', render: (_, l) => <Money value={l.before} testId={`credit-balance-${l.key}-before`} /> },
+    {
+      title: t('credit.before'),
+      key: 'before',
+      align: 'right',
+      render: (_, l) => <Money value={l.before} testId={`credit-balance-${l.key}-before`} />,
+    },
     { title: '', key: 'arrow', width: 24, render: () => <ArrowRightOutlined className="credit-arrow" /> },
-    { title: t('credit.after'), key: 'after', align: 'right', render: (_, l) => <Money value={l.after} strong testId={`credit-balance-${l.key}-after`} /> },
+    {
+      title: t('credit.after'),
+      key: 'after',
+      align: 'right',
+      render: (_, l) => <Money value={l.after} strong testId={`credit-balance-${l.key}-after`} />,
+    },
   ];
-  return <Table<BalanceLine> rowKey="key" size="small" columns={columns} dataSource={lines} pagination={false} className="credit-balances" data-testid="credit-balances" />;
+  return (
+    <Table<BalanceLine>
+      rowKey="key"
+      size="small"
+      columns={columns}
+      dataSource={lines}
+      pagination={false}
+      className="credit-balances"
+      data-testid="credit-balances"
+    />
+  );
 }
 
 /**
@@ -83,9 +120,11 @@ export function CreditDialog({
   const { t } = useTranslation('member');
   const terms = usePlayerTerms();
   const [step, setStep] = useState<Step>('form');
-  const [amount, setAmount] = useState('');
+  const [form] = Form.useForm<Fields>();
+  // The amount as typed, for the balances' preview at each keystroke (the form holds the field).
+  const [typed, setTyped] = useState('');
+  // The memo the amount step submitted: the confirmation shows it, the request sends it.
   const [memo, setMemo] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const keeper = useMemo(() => createKeyKeeper(), []);
   const rule = useQuery({
@@ -95,7 +134,7 @@ export function CreditDialog({
     staleTime: 60_000,
   });
 
-  const parsed = parseAmount(amount);
+  const parsed = parseAmount(typed);
   const child: Party = { accountNo: target.accountNo, balance: target.balance };
   const preview = caller ? creditPreview(target.op, caller, child, parsed.ok ? parsed.minor : 0n) : null;
   const payerRole = target.op === 'withdraw' ? t('credit.roles.child') : t('credit.roles.you');
@@ -124,12 +163,14 @@ export function CreditDialog({
     },
   });
 
-  function next() {
-    if (!parsed.ok) {
-      setAmountError(t(`validation:${parsed.key}`));
-      return;
-    }
-    setAmountError(null);
+  const amountRules = [
+    { required: true, whitespace: true, message: t('validation:amount.required') },
+    zodRule(creditRequestSchema.shape.amount, t, 'validation:amount.required'),
+  ];
+
+  /** The amount passed its rules: stop an overdraft here, else go to the confirmation. */
+  function next(values: Fields) {
+    setMemo(values.memo ?? '');
     if (preview?.overdraws) {
       setError(t('errors:INSUFFICIENT_BALANCE'));
       return;
@@ -141,13 +182,31 @@ export function CreditDialog({
   const result: CreditResult | undefined = submit.data;
   const lines: BalanceLine[] = result
     ? [
-        { key: 'from', role: payerRole, accountNo: result.from.accountNo, before: result.from.balanceBefore, after: result.from.balanceAfter },
+        {
+          key: 'from',
+          role: payerRole,
+          accountNo: result.from.accountNo,
+          before: result.from.balanceBefore,
+          after: result.from.balanceAfter,
+        },
         { key: 'to', role: payeeRole, accountNo: result.to.accountNo, before: result.to.balanceBefore, after: result.to.balanceAfter },
       ]
     : preview
       ? [
-          { key: 'from', role: payerRole, accountNo: preview.from.accountNo, before: preview.from.before, after: parsed.ok ? preview.from.after : null },
-          { key: 'to', role: payeeRole, accountNo: preview.to.accountNo, before: preview.to.before, after: parsed.ok ? preview.to.after : null },
+          {
+            key: 'from',
+            role: payerRole,
+            accountNo: preview.from.accountNo,
+            before: preview.from.before,
+            after: parsed.ok ? preview.from.after : null,
+          },
+          {
+            key: 'to',
+            role: payeeRole,
+            accountNo: preview.to.accountNo,
+            before: preview.to.before,
+            after: parsed.ok ? preview.to.after : null,
+          },
         ]
       : [];
 
@@ -156,7 +215,7 @@ export function CreditDialog({
     step === 'form' ? (
       <Space>
         <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-        <Button type="primary" onClick={next} disabled={!caller} data-testid="credit-next">
+        <Button type="primary" onClick={() => form.submit()} disabled={!caller} data-testid="credit-next">
           {t('credit.next')}
         </Button>
       </Space>
@@ -165,7 +224,13 @@ export function CreditDialog({
         <Button onClick={() => setStep('form')} disabled={submit.isPending} data-testid="credit-back">
           {t('credit.back')}
         </Button>
-        <Button type="primary" danger={target.op === 'withdraw'} loading={submit.isPending} onClick={() => submit.mutate()} data-testid="credit-confirm">
+        <Button
+          type="primary"
+          danger={target.op === 'withdraw'}
+          loading={submit.isPending}
+          onClick={() => submit.mutate()}
+          data-testid="credit-confirm"
+        >
           {t('credit.confirm', { op: opLabel })}
         </Button>
       </Space>
@@ -176,7 +241,15 @@ export function CreditDialog({
     );
 
   return (
-    <Modal open title={t('credit.title', { op: opLabel, accountNo: target.accountNo })} onCancel={submit.isPending ? undefined : onClose} footer={footer} destroyOnHidden maskClosable={false} width={560}>
+    <Modal
+      open
+      title={t('credit.title', { op: opLabel, accountNo: target.accountNo })}
+      onCancel={submit.isPending ? undefined : onClose}
+      footer={footer}
+      destroyOnHidden
+      maskClosable={false}
+      width={560}
+    >
       <div data-testid="credit-dialog" data-op={target.op} data-step={step}>
         <Steps
           size="small"
@@ -218,31 +291,47 @@ export function CreditDialog({
               showIcon
               className="credit-rule"
               data-testid="credit-relief-rule"
-              title={t('credit.reliefRule', { threshold: formatMoney(rule.data.threshold), max: formatMoney(rule.data.maxAmount), count: rule.data.dailyCount })}
+              title={t('credit.reliefRule', {
+                threshold: formatMoney(rule.data.threshold),
+                max: formatMoney(rule.data.maxAmount),
+                count: rule.data.dailyCount,
+              })}
             />
           ) : rule.isError ? (
             <Alert type="warning" showIcon className="credit-rule" title={t('credit.reliefRuleUnknown')} />
           ) : null
         ) : null}
         {step === 'form' ? (
-          <Form layout="vertical" onFinish={next} className="credit-form">
-            <Form.Item label={t('credit.amount')} required validateStatus={amountError ? 'error' : undefined} help={amountError ?? t('credit.amountHint')}>
-              <Input
-                autoFocus
-                inputMode="decimal"
-                value={amount}
-                maxLength={16}
-                onChange={(e) => {
-                  setAmount(e.target.value);
-                  setAmountError(null);
-                  setError(null);
-                }}
-                placeholder="0.00"
-                data-testid="credit-amount"
-              />
+          <Form<Fields>
+            form={form}
+            layout="vertical"
+            onFinish={next}
+            onValuesChange={(changed: Partial<Fields>) => {
+              if (!('amount' in changed)) return;
+              // A changed amount is checked again on the next step: its message goes until then.
+              setTyped(changed.amount ?? '');
+              form.setFields([{ name: 'amount', errors: [] }]);
+              setError(null);
+            }}
+            className="credit-form"
+          >
+            <Form.Item noStyle shouldUpdate>
+              {() => (
+                <Form.Item
+                  name="amount"
+                  label={t('credit.amount')}
+                  required
+                  rules={amountRules}
+                  validateFirst
+                  validateTrigger={[]}
+                  help={form.getFieldError('amount').length ? undefined : t('credit.amountHint')}
+                >
+                  <Input autoFocus inputMode="decimal" maxLength={16} placeholder="0.00" data-testid="credit-amount" />
+                </Form.Item>
+              )}
             </Form.Item>
-            <Form.Item label={t('credit.memo')}>
-              <Input.TextArea value={memo} onChange={(e) => setMemo(e.target.value)} maxLength={200} autoSize={{ minRows: 1, maxRows: 3 }} data-testid="credit-memo" />
+            <Form.Item name="memo" label={t('credit.memo')}>
+              <Input.TextArea maxLength={200} autoSize={{ minRows: 1, maxRows: 3 }} data-testid="credit-memo" />
             </Form.Item>
             <button type="submit" hidden />
           </Form>

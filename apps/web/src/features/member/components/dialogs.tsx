@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Descriptions, Empty, Form, Input, Modal, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountNoSchema, newPasswordSchema, type CopyInfo, type PermissionCode } from '@agent-bo/shared';
-import { zodRule } from '../../auth/zod-rule';
+import { accountNoSchema, newPasswordSchema, type CopyInfo, type PermissionCode, nickNameSchema } from '@agent-bo/shared';
+import { zodRule } from '../../../lib/zod-rule';
 import { memberApi, memberKeys, type AccountKind } from '../api/member-api';
-import { usePlayerTerms } from '../use-player-terms';
+import { usePlayerTerms } from '../../../hooks/use-player-terms';
 import { CopyInfoView } from './copy-info';
 import { generatePassword } from './account-wizard';
 
@@ -131,10 +131,22 @@ export function VerifyModal({ target, onClose }: { target: Target | null; onClos
       footer={
         <Space wrap>
           <Button onClick={close}>{t('common:actions.cancel')}</Button>
-          <Button danger disabled={!pending} loading={verify.isPending && verify.variables === false} onClick={() => verify.mutate(false)} data-testid="verify-reject">
+          <Button
+            danger
+            disabled={!pending}
+            loading={verify.isPending && verify.variables === false}
+            onClick={() => verify.mutate(false)}
+            data-testid="verify-reject"
+          >
             {t('verify.reject')}
           </Button>
-          <Button type="primary" disabled={!pending} loading={verify.isPending && verify.variables === true} onClick={() => verify.mutate(true)} data-testid="verify-approve">
+          <Button
+            type="primary"
+            disabled={!pending}
+            loading={verify.isPending && verify.variables === true}
+            onClick={() => verify.mutate(true)}
+            data-testid="verify-approve"
+          >
             {t('verify.approve')}
           </Button>
         </Space>
@@ -335,14 +347,7 @@ export function ShadowCreateModal({ open, held, onClose }: { open: boolean; held
           <Form.Item name="accountNo" label={t('fields.accountNo')} rules={[zodRule(accountNoSchema, t, 'validation:accountNo.required')]}>
             <Input maxLength={12} autoComplete="off" data-testid="shadow-accountNo" />
           </Form.Item>
-          <Form.Item
-            name="nickName"
-            label={t('fields.nickName')}
-            rules={[
-              { required: true, whitespace: true, message: t('validation:nickName.required') },
-              { max: 32, message: t('validation:nickName.max') },
-            ]}
-          >
+          <Form.Item name="nickName" label={t('fields.nickName')} rules={[zodRule(nickNameSchema, t, 'validation:nickName.required')]}>
             <Input maxLength={32} data-testid="shadow-nickName" />
           </Form.Item>
           <Form.Item label={t('fields.password')} required extra={t('wizard.passwordHint')}>

@@ -1,9 +1,10 @@
+import { zodRule } from '../../../lib/zod-rule';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { newPasswordSchema } from '@agent-bo/shared';
-import { useUserStore } from '../../../app/stores/user-store';
+import { newPasswordSchema, nickNameSchema } from '@agent-bo/shared';
+import { useUserStore } from '../../../stores/user-store';
 import { memberApi } from '../api/member-api';
 
 interface Values {
@@ -48,15 +49,14 @@ export function OwnAccountModal({ open, onClose }: { open: boolean; onClose: () 
     >
       <Typography.Paragraph type="secondary">{t('own.hint', { accountNo: user?.accountNo ?? '' })}</Typography.Paragraph>
       {save.isError ? <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} /> : null}
-      <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={{ nickName: user?.nickName }} onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          name="nickName"
-          label={t('fields.nickName')}
-          rules={[
-            { required: true, whitespace: true, message: t('validation:nickName.required') },
-            { max: 32, message: t('validation:nickName.max') },
-          ]}
-        >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ nickName: user?.nickName }}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item name="nickName" label={t('fields.nickName')} rules={[zodRule(nickNameSchema, t, 'validation:nickName.required')]}>
           <Input maxLength={32} data-testid="own-nickName" />
         </Form.Item>
         <Form.Item
@@ -94,7 +94,11 @@ export function OwnAccountModal({ open, onClose }: { open: boolean; onClose: () 
                 >
                   <Input.Password autoComplete="new-password" data-testid="own-confirm" />
                 </Form.Item>
-                <Form.Item name="oldPassword" label={t('own.oldPassword')} rules={[{ required: true, message: t('validation:password.oldRequired') }]}>
+                <Form.Item
+                  name="oldPassword"
+                  label={t('own.oldPassword')}
+                  rules={[{ required: true, message: t('validation:password.oldRequired') }]}
+                >
                   <Input.Password autoComplete="current-password" data-testid="own-oldPassword" />
                 </Form.Item>
               </>

@@ -2,16 +2,29 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Result, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toMinorUnits, type ProviderPositions, type TransferBackRequest, type TransferBackResult } from '@agent-bo/shared';
+import {
+  toMinorUnits,
+  transferBackRequestSchema,
+  type ProviderPositions,
+  type TransferBackRequest,
+  type TransferBackResult,
+} from '@agent-bo/shared';
 import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
+import { zodRule } from '../../../lib/zod-rule';
 import { createKeyKeeper, isDefinitiveRefusal, parseAmount } from '../credit';
 
 export interface PullBackTarget {
   id: number;
   accountNo: string;
   nickName: string;
+}
+
+interface Fields {
+  providerCode?: string;
+  amount: string;
+  memo?: string;
 }
 
 const positionsKey = (id: number) => ['member', 'provider-positions', id] as const;
@@ -21,7 +34,10 @@ export const pullBackApi = {
   positions: (id: number, signal?: AbortSignal) =>
     api.get<ProviderPositions>('/manage/player/provider_positions', { params: { id }, signal, errorMessageMode: 'none' }),
   transferBack: (body: Omit<TransferBackRequest, 'idempotencyKey'>, idempotencyKey: string) =>
-    api.post<TransferBackResult>('/manage/player/transfer_back', body, { errorMessageMode: 'none', headers: { 'Idempotency-Key': idempotencyKey } }),
+    api.post<TransferBackResult>('/manage/player/transfer_back', body, {
+      errorMessageMode: 'none',
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
 };
 
 /**
@@ -31,10 +47,8 @@ export const pullBackApi = {
  */
 export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTarget; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation('member');
-  const [provider, setProvider] = useState<string | undefined>();
-  const [amount, setAmount] = useState('');
-  const [memo, setMemo] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const [form] = Form.useForm<Fields>();
+  const provider = Form.useWatch('providerCode', form);
   const [error, setError] = useState<string | null>(null);
   const keeper = useMemo(() => createKeyKeeper(), []);
   const positions = useQuery({
@@ -44,17 +58,16 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
   });
   const rows = positions.data?.positions ?? [];
   const withCredit = rows.filter((p) => p.position !== '0.00');
-  // The provider holding the most is preselected (the server lists the largest first).
-  const chosen = provider ?? withCredit[0]?.providerCode;
-  const selected = rows.find((p) => p.providerCode === chosen);
-  const parsed = parseAmount(amount);
+  // Until one is picked, the provider holding the most is the chosen one (the server lists the
+  // largest first).
+  const positionOf = (code: string | undefined) => rows.find((p) => p.providerCode === (code ?? withCredit[0]?.providerCode));
+  const selected = positionOf(provider);
 
   const submit = useMutation({
-    mutationFn: () => {
-      if (!parsed.ok || !chosen) throw new Error('amount');
+    mutationFn: ({ providerCode, amount, memo }: { providerCode: string; amount: string; memo: string }) => {
       const note = memo.trim();
-      const key = keeper.keyFor(`${chosen}|${parsed.text}|${note}`);
-      return pullBackApi.transferBack({ id: target.id, providerCode: chosen, amount: parsed.text, ...(note ? { memo: note } : {}) }, key);
+      const key = keeper.keyFor(`${providerCode}|${amount}|${note}`);
+      return pullBackApi.transferBack({ id: target.id, providerCode, amount, ...(note ? { memo: note } : {}) }, key);
     },
     onSuccess: () => {
       setError(null);
@@ -71,19 +84,26 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
     },
   });
 
-  function confirm() {
-    if (!parsed.ok) {
-      setAmountError(t(`validation:${parsed.key}`));
-      return;
-    }
-    if (!selected) return;
-    if (parsed.minor > toMinorUnits(selected.position)) {
-      setAmountError(t('errors:TRANSFER_ABOVE_POSITION'));
-      return;
-    }
-    setAmountError(null);
+  const amountRules = [
+    { required: true, whitespace: true, message: t('validation:amount.required') },
+    zodRule(transferBackRequestSchema.shape.amount, t, 'validation:amount.required'),
+    {
+      // At most what the player has outstanding at the chosen provider.
+      validator: async (_r: unknown, value: string) => {
+        const position = positionOf(form.getFieldValue('providerCode') as string | undefined);
+        const parsed = parseAmount(value);
+        if (position && parsed.ok && parsed.minor > toMinorUnits(position.position)) throw new Error(t('errors:TRANSFER_ABOVE_POSITION'));
+      },
+    },
+  ];
+
+  /** The amount passed its rules: send it. */
+  function confirm(values: Fields) {
+    const position = positionOf(values.providerCode);
+    const parsed = parseAmount(values.amount);
+    if (!position || !parsed.ok) return;
     setError(null);
-    submit.mutate();
+    submit.mutate({ providerCode: position.providerCode, amount: parsed.text, memo: values.memo ?? '' });
   }
 
   const result = submit.data;
@@ -96,7 +116,13 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
       <Button onClick={onClose} disabled={submit.isPending}>
         {t('common:actions.cancel')}
       </Button>
-      <Button type="primary" onClick={confirm} loading={submit.isPending} disabled={!selected || selected.position === '0.00'} data-testid="pull-back-confirm">
+      <Button
+        type="primary"
+        onClick={() => form.submit()}
+        loading={submit.isPending}
+        disabled={!selected || selected.position === '0.00'}
+        data-testid="pull-back-confirm"
+      >
         {t('pullBack.confirm')}
       </Button>
     </Space>
@@ -141,17 +167,28 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
               ) : null}
             </Descriptions>
             {positions.isError ? <Alert type="error" showIcon title={t('pullBack.loadFailed')} /> : null}
-            {positions.data && !withCredit.length ? <Alert type="info" showIcon title={t('pullBack.nothing')} data-testid="pull-back-nothing" /> : null}
-            <Form layout="vertical" onFinish={confirm}>
-              <Form.Item label={t('pullBack.provider')} required>
+            {positions.data && !withCredit.length ? (
+              <Alert type="info" showIcon title={t('pullBack.nothing')} data-testid="pull-back-nothing" />
+            ) : null}
+            <Form<Fields>
+              form={form}
+              layout="vertical"
+              onFinish={confirm}
+              onValuesChange={(changed: Partial<Fields>) => {
+                if (!('amount' in changed) && !('providerCode' in changed)) return;
+                // A changed amount or provider is checked again on confirming: its message goes until then.
+                form.setFields([{ name: 'amount', errors: [] }]);
+                setError(null);
+              }}
+            >
+              <Form.Item
+                name="providerCode"
+                label={t('pullBack.provider')}
+                required
+                getValueProps={(v: string | undefined) => ({ value: v ?? withCredit[0]?.providerCode })}
+              >
                 <Select
-                  value={chosen}
                   loading={positions.isLoading}
-                  onChange={(v: string) => {
-                    setProvider(v);
-                    setAmountError(null);
-                    setError(null);
-                  }}
                   options={rows.map((p) => ({
                     value: p.providerCode,
                     label: `${p.providerName} (${p.providerCode}) · ${t('pullBack.outstanding', { amount: formatMoney(p.position) })}`,
@@ -168,27 +205,30 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
                   </Typography.Text>
                 </Typography.Paragraph>
               ) : null}
-              <Form.Item label={t('pullBack.amount')} required validateStatus={amountError ? 'error' : undefined} help={amountError ?? t('pullBack.amountHint')}>
-                <Space.Compact style={{ width: '100%' }}>
-                  <Input
-                    inputMode="decimal"
-                    value={amount}
-                    maxLength={16}
-                    placeholder="0.00"
-                    onChange={(e) => {
-                      setAmount(e.target.value);
-                      setAmountError(null);
-                      setError(null);
-                    }}
-                    data-testid="pull-back-amount"
-                  />
-                  <Button onClick={() => selected && setAmount(selected.position)} disabled={!selected || selected.position === '0.00'} data-testid="pull-back-all">
-                    {t('pullBack.all')}
-                  </Button>
-                </Space.Compact>
+              <Form.Item noStyle shouldUpdate>
+                {() => (
+                  <Form.Item
+                    label={t('pullBack.amount')}
+                    required
+                    help={form.getFieldError('amount').length ? undefined : t('pullBack.amountHint')}
+                  >
+                    <Space.Compact style={{ width: '100%' }}>
+                      <Form.Item name="amount" noStyle rules={amountRules} validateFirst validateTrigger={[]}>
+                        <Input inputMode="decimal" maxLength={16} placeholder="0.00" data-testid="pull-back-amount" />
+                      </Form.Item>
+                      <Button
+                        onClick={() => selected && form.setFieldValue('amount', selected.position)}
+                        disabled={!selected || selected.position === '0.00'}
+                        data-testid="pull-back-all"
+                      >
+                        {t('pullBack.all')}
+                      </Button>
+                    </Space.Compact>
+                  </Form.Item>
+                )}
               </Form.Item>
-              <Form.Item label={t('pullBack.memo')}>
-                <Input.TextArea value={memo} onChange={(e) => setMemo(e.target.value)} maxLength={200} autoSize={{ minRows: 1, maxRows: 3 }} data-testid="pull-back-memo" />
+              <Form.Item name="memo" label={t('pullBack.memo')}>
+                <Input.TextArea maxLength={200} autoSize={{ minRows: 1, maxRows: 3 }} data-testid="pull-back-memo" />
               </Form.Item>
               <button type="submit" hidden />
             </Form>

@@ -15,7 +15,13 @@ export function StatusTags({
   row,
   accountNo,
 }: {
-  row: { isDisabled: boolean; isFullDisabled: boolean; isFullReadonly: boolean; inheritedFullDisabled: boolean; inheritedFullReadonly: boolean };
+  row: {
+    isDisabled: boolean;
+    isFullDisabled: boolean;
+    isFullReadonly: boolean;
+    inheritedFullDisabled: boolean;
+    inheritedFullReadonly: boolean;
+  };
   accountNo: string;
 }) {
   const { t } = useTranslation('member');

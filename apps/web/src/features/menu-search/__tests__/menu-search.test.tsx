@@ -2,16 +2,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toMenuItems } from '../../../app/layouts/menu-items';
-import type { AppRoute } from '../../../app/route-types';
-import { useAppStore } from '../../../app/stores/app-store';
-import { usePermissionStore } from '../../../app/stores/permission-store';
+import { toMenuItems } from '../../../components/menu-items';
+import type { AppRoute } from '../../../lib/route-types';
+import { useAppStore } from '../../../stores/app-store';
+import { usePermissionStore } from '../../../stores/permission-store';
 import { i18n, initI18n } from '../../../lib/i18n';
-import { useLockStore } from '../../lock/lock-store';
+import { useLockStore } from '../../../stores/lock-store';
 import { MenuSearchButton } from '../components/menu-search-button';
 import { filterEntries, flattenMenuItems } from '../menu-entries';
-
-const Page = () => null;
 
 /**
  * A menu with every visibility case: a plain entry, a group with a visible and a hidden child,
@@ -21,9 +19,9 @@ const ROUTES: AppRoute[] = [
   {
     name: 'Dashboard',
     path: '/dashboard',
-    component: Page,
+    page: 'Dashboard',
     meta: { titleKey: 'routes.dashboard', hideChildrenInMenu: true },
-    children: [{ name: 'Workbench', path: '/dashboard/workbench', component: Page, meta: { titleKey: 'routes.workbench' } }],
+    children: [{ name: 'Workbench', path: '/dashboard/workbench', page: 'Workbench', meta: { titleKey: 'routes.workbench' } }],
   },
   {
     name: 'Log',
@@ -31,11 +29,11 @@ const ROUTES: AppRoute[] = [
     redirect: '/log/member',
     meta: { titleKey: 'routes.log' },
     children: [
-      { name: 'Member', path: '/log/member', component: Page, meta: { titleKey: 'routes.member' } },
-      { name: 'Register', path: '/log/register', component: Page, meta: { titleKey: 'routes.register', hideMenu: true } },
+      { name: 'Member', path: '/log/member', page: 'Member', meta: { titleKey: 'routes.member' } },
+      { name: 'Register', path: '/log/register', page: 'Register', meta: { titleKey: 'routes.register', hideMenu: true } },
     ],
   },
-  { name: 'ErrorLog', path: '/error-log/list', component: Page, meta: { titleKey: 'routes.errorLog', hideMenu: true } },
+  { name: 'ErrorLog', path: '/error-log/list', page: 'ErrorLog', meta: { titleKey: 'routes.errorLog', hideMenu: true } },
 ];
 
 function Where() {

@@ -2,10 +2,10 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
-import { useAppStore } from '../../../app/stores/app-store';
-import { useLockStore } from '../../lock/lock-store';
-import { useSessionTimeoutStore } from '../../session-timeout/session-timeout-store';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { useAppStore } from '../../../stores/app-store';
+import { useLockStore } from '../../../stores/lock-store';
+import { useSessionTimeoutStore } from '../../../stores/session-timeout-store';
 import { MenuSearchModal } from './menu-search-modal';
 
 /** ⌘K on Apple keyboards, Ctrl+K elsewhere: the label shows the one this keyboard uses. */

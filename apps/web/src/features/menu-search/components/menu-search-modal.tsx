@@ -3,9 +3,9 @@ import { Input, Modal, theme, type InputRef } from 'antd';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toMenuItems } from '../../../app/layouts/menu-items';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
-import { usePermissionStore } from '../../../app/stores/permission-store';
+import { toMenuItems } from '../../../components/menu-items';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { usePermissionStore } from '../../../stores/permission-store';
 import { filterEntries, flattenMenuItems, type SearchEntry } from '../menu-entries';
 import { useDebouncedValue } from '../use-debounced-value';
 import './menu-search.css';
@@ -141,9 +141,7 @@ function MenuSearchPanel({ inputRef, onClose }: { inputRef: RefObject<InputRef |
               onClick={() => choose(entry)}
             >
               <span className="menu-search__text">
-                {entry.parents.length ? (
-                  <span className="menu-search__parents">{entry.parents.join(' / ')} / </span>
-                ) : null}
+                {entry.parents.length ? <span className="menu-search__parents">{entry.parents.join(' / ')} / </span> : null}
                 <span className="menu-search__title">{entry.title}</span>
               </span>
               <EnterOutlined className="menu-search__enter" aria-hidden />

@@ -24,7 +24,11 @@ let calls: { path: string; body: Record<string, unknown> | undefined }[] = [];
 setUpStubbedApp({
   signedIn: true,
   reset: () => {
-    providers = [row('EVO', 'Evolution', { enabledPlayers: 1234 }), row('KY', 'Kaiyuan', { status: 'MAINTAIN' }), row('SABA', 'SABA Sports', { secretSet: false, secretRotatedAt: null })];
+    providers = [
+      row('EVO', 'Evolution', { enabledPlayers: 1234 }),
+      row('KY', 'Kaiyuan', { status: 'MAINTAIN' }),
+      row('SABA', 'SABA Sports', { secretSet: false, secretRotatedAt: null }),
+    ];
     abilities = { maintain: true, offer: true };
     calls = [];
   },

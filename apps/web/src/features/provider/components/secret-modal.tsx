@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProviderSecret } from '@agent-bo/shared';
-import { useCopy } from '../../member/components/copy-info';
+import { useCopy } from '../../../components/use-copy';
 
 /**
  * The new secret of a provider, shown once: the server never answers it again, so the dialog

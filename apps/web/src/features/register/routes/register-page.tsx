@@ -3,13 +3,20 @@ import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { accountNoSchema, newPasswordSchema, submitVerifyRequestSchema, type RegisterRequest, type SubmitVerifyRequest } from '@agent-bo/shared';
+import {
+  accountNoSchema,
+  newPasswordSchema,
+  submitVerifyRequestSchema,
+  type RegisterRequest,
+  nickNameSchema,
+  type SubmitVerifyRequest,
+} from '@agent-bo/shared';
 import { DarkToggle } from '../../../components/dark-toggle';
 import { LocalePicker } from '../../../components/locale-picker';
-import { api } from '../../../lib/api';
-import { zodRule } from '../../auth/zod-rule';
-import { memberApi } from '../../member/api/member-api';
-import { usePlayerTerms } from '../../member/use-player-terms';
+import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
+import { zodRule } from '../../../lib/zod-rule';
+import { registerApi } from '../api/register-api';
+import { usePlayerTerms } from '../../../hooks/use-player-terms';
 
 interface RegisterValues extends Omit<RegisterRequest, 'inviteCode'> {
   confirm: string;
@@ -27,6 +34,8 @@ export function inviteCodeOf(search: URLSearchParams): string | null {
  */
 export default function RegisterPage() {
   const { t } = useTranslation('register');
+  const localePicker = useLocalePicker();
+  const darkToggle = useDarkToggle();
   const terms = usePlayerTerms();
   const [search] = useSearchParams();
   const code = inviteCodeOf(search);
@@ -36,12 +45,11 @@ export default function RegisterPage() {
 
   const register = useMutation({
     mutationFn: (v: RegisterValues) =>
-      memberApi.register({ inviteCode: code!, accountNo: v.accountNo, nickName: v.nickName, password: v.password }),
+      registerApi.register({ inviteCode: code!, accountNo: v.accountNo, nickName: v.nickName, password: v.password }),
     onSuccess: (_d, v) => setRegistered({ accountNo: v.accountNo, password: v.password }),
   });
   const submitVerify = useMutation({
-    mutationFn: (v: Pick<SubmitVerifyRequest, 'realName' | 'phone'>) =>
-      api.post<unknown>('/manage/player/submit_verify', { ...registered!, ...v }, { errorMessageMode: 'none' }),
+    mutationFn: (v: Pick<SubmitVerifyRequest, 'realName' | 'phone'>) => registerApi.submitVerify({ ...registered!, ...v }),
   });
 
   let body;
@@ -57,7 +65,11 @@ export default function RegisterPage() {
         <Typography.Paragraph type="secondary">{t('verifyHint')}</Typography.Paragraph>
         {submitVerify.isError ? <Alert type="error" showIcon title={submitVerify.error.message} style={{ marginBottom: 16 }} /> : null}
         <Form form={verifyForm} layout="vertical" requiredMark={false} onFinish={(v) => submitVerify.mutate(v)}>
-          <Form.Item name="realName" label={t('realName')} rules={[zodRule(submitVerifyRequestSchema.shape.realName, t, 'validation:realName.required')]}>
+          <Form.Item
+            name="realName"
+            label={t('realName')}
+            rules={[zodRule(submitVerifyRequestSchema.shape.realName, t, 'validation:realName.required')]}
+          >
             <Input maxLength={64} autoComplete="name" data-testid="register-realName" />
           </Form.Item>
           <Form.Item name="phone" label={t('phone')} rules={[zodRule(submitVerifyRequestSchema.shape.phone, t, 'validation:phone.format')]}>
@@ -77,23 +89,37 @@ export default function RegisterPage() {
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('subtitle')}</Typography.Paragraph>
         {register.isError ? (
-          <Alert type="error" showIcon title={<span data-testid="register-error">{register.error.message}</span>} style={{ marginBottom: 16 }} />
+          <Alert
+            type="error"
+            showIcon
+            title={<span data-testid="register-error">{register.error.message}</span>}
+            style={{ marginBottom: 16 }}
+          />
         ) : null}
-        <Form<RegisterValues> form={form} layout="vertical" requiredMark={false} onFinish={(v) => register.mutate(v)} data-testid="register-form">
-          <Form.Item name="accountNo" label={t('accountNo')} rules={[zodRule(accountNoSchema, t, 'validation:accountNo.required')]} extra={t('accountNoHint')}>
+        <Form<RegisterValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v) => register.mutate(v)}
+          data-testid="register-form"
+        >
+          <Form.Item
+            name="accountNo"
+            label={t('accountNo')}
+            rules={[zodRule(accountNoSchema, t, 'validation:accountNo.required')]}
+            extra={t('accountNoHint')}
+          >
             <Input maxLength={12} autoComplete="username" data-testid="register-accountNo" />
           </Form.Item>
-          <Form.Item
-            name="nickName"
-            label={t('nickName')}
-            rules={[
-              { required: true, whitespace: true, message: t('validation:nickName.required') },
-              { max: 32, message: t('validation:nickName.max') },
-            ]}
-          >
+          <Form.Item name="nickName" label={t('nickName')} rules={[zodRule(nickNameSchema, t, 'validation:nickName.required')]}>
             <Input maxLength={32} autoComplete="nickname" data-testid="register-nickName" />
           </Form.Item>
-          <Form.Item name="password" label={t('password')} rules={[zodRule(newPasswordSchema, t, 'validation:password.required')]} extra={t('passwordHint')}>
+          <Form.Item
+            name="password"
+            label={t('password')}
+            rules={[zodRule(newPasswordSchema, t, 'validation:password.required')]}
+            extra={t('passwordHint')}
+          >
             <Input.Password autoComplete="new-password" data-testid="register-password" />
           </Form.Item>
           <Form.Item
@@ -122,8 +148,8 @@ export default function RegisterPage() {
   return (
     <div className="login-page register-page" data-testid="register-page">
       <div className="login-page__tools">
-        <LocalePicker />
-        <DarkToggle />
+        <LocalePicker {...localePicker} />
+        <DarkToggle {...darkToggle} />
       </div>
       <div className="login-page__panel">
         <div className="login-page__brand">

@@ -1,15 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AgentReport, UserInfo } from '@agent-bo/shared';
+import { businessDatesOf, businessRange, type AgentReport, type UserInfo } from '@agent-bo/shared';
 import { adminUser } from '../../../test/fixtures';
 import { envelope, findTestId, setUpStubbedApp } from '../../../test/app-harness';
-import { reportPresets } from '../presets';
+import { reportPresets } from '../../../lib/date-range';
 import { reportCsvName } from '../api/report-api';
+import { runOnTestClock, testNow } from '../../../test/clock';
+
+// The page's clock is the test clock from the first hook on: "today" is TEST_NOW's (or the fixed instant's).
+runOnTestClock();
 
 describe('report helpers', () => {
   it('presets are the noon-based business dates of the site, whatever the browser zone', () => {
     // 2026-03-16 03:59:59Z is Monday 11:59:59 in Taipei: still business Sunday the 15th.
-    const byName = Object.fromEntries(reportPresets('Asia/Taipei', new Date('2026-03-16T03:59:59Z')).map((p) => [p.name, [p.start, p.end]]));
+    const byName = Object.fromEntries(
+      reportPresets('Asia/Taipei', new Date('2026-03-16T03:59:59Z')).map((p) => [p.name, [p.start, p.end]]),
+    );
     expect(byName.today).toEqual(['2026-03-15', '2026-03-15']);
     expect(byName.tomorrow).toEqual(['2026-03-16', '2026-03-16']);
     expect(byName.thisWeek).toEqual(['2026-03-09', '2026-03-15']);
@@ -23,7 +29,14 @@ describe('report helpers', () => {
   });
 });
 
-const figures = (betCount: number, betAmount: string, memberWinLoss: string, childShare: string, agentShare: string, upperShare: string) => ({
+const figures = (
+  betCount: number,
+  betAmount: string,
+  memberWinLoss: string,
+  childShare: string,
+  agentShare: string,
+  upperShare: string,
+) => ({
   betCount,
   betAmount,
   validBet: betAmount,
@@ -41,7 +54,12 @@ const PROVIDERS = [
 
 /** The admin's report and agentA01's, as the server would answer them. */
 function reportOf(agentId: number | undefined, body: Record<string, unknown>): AgentReport {
-  const base = { start: String(body.start), end: String(body.end), providerCode: (body.providerCode as string) ?? null, providers: PROVIDERS };
+  const base = {
+    start: String(body.start),
+    end: String(body.end),
+    providerCode: (body.providerCode as string) ?? null,
+    providers: PROVIDERS,
+  };
   if (agentId === 11) {
     return {
       ...base,
@@ -51,8 +69,22 @@ function reportOf(agentId: number | undefined, body: Record<string, unknown>): A
         { id: 11, accountNo: 'agentA01', nickName: 'Agent A01', lvl: 1 },
       ],
       rows: [
-        { kind: 'AGENT', id: 21, accountNo: 'agentB01', nickName: 'Agent B01', ratio: '85.00', ...figures(3, '1280.00', '-760.00', '646.00', '38.00', '76.00') },
-        { kind: 'PLAYER', id: 91, accountNo: 'player091', nickName: 'Player 091', ratio: '0.00', ...figures(1, '400.00', '-300.00', '0.00', '270.00', '30.00') },
+        {
+          kind: 'AGENT',
+          id: 21,
+          accountNo: 'agentB01',
+          nickName: 'Agent B01',
+          ratio: '85.00',
+          ...figures(3, '1280.00', '-760.00', '646.00', '38.00', '76.00'),
+        },
+        {
+          kind: 'PLAYER',
+          id: 91,
+          accountNo: 'player091',
+          nickName: 'Player 091',
+          ratio: '0.00',
+          ...figures(1, '400.00', '-300.00', '0.00', '270.00', '30.00'),
+        },
       ],
       totals: figures(4, '1680.00', '-1060.00', '646.00', '308.00', '106.00'),
     };
@@ -62,8 +94,22 @@ function reportOf(agentId: number | undefined, body: Record<string, unknown>): A
     agent: { id: 1, accountNo: 'admin001', nickName: 'Administrator', lvl: 0, ratio: '100.00' },
     chain: [{ id: 1, accountNo: 'admin001', nickName: 'Administrator', lvl: 0 }],
     rows: [
-      { kind: 'AGENT', id: 11, accountNo: 'agentA01', nickName: 'Agent A01', ratio: '90.00', ...figures(4, '1680.00', '-1060.00', '954.00', '106.00', '0.00') },
-      { kind: 'AGENT', id: 12, accountNo: 'agentA02', nickName: 'Agent A02', ratio: '85.00', ...figures(1, '300.00', '300.00', '-255.00', '-45.00', '0.00') },
+      {
+        kind: 'AGENT',
+        id: 11,
+        accountNo: 'agentA01',
+        nickName: 'Agent A01',
+        ratio: '90.00',
+        ...figures(4, '1680.00', '-1060.00', '954.00', '106.00', '0.00'),
+      },
+      {
+        kind: 'AGENT',
+        id: 12,
+        accountNo: 'agentA02',
+        nickName: 'Agent A02',
+        ratio: '85.00',
+        ...figures(1, '300.00', '300.00', '-255.00', '-45.00', '0.00'),
+      },
     ],
     totals: figures(5, '1980.00', '-760.00', '699.00', '61.00', '0.00'),
   };
@@ -90,7 +136,10 @@ setUpStubbedApp({
       case '/api/manage/report/agent':
         return envelope(reportOf(body?.agentId as number | undefined, body ?? {}));
       case '/api/manage/report/agent/export':
-        return new Response('kind,accountNo\r\nAGENT,agentB01\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+        return new Response('kind,accountNo\r\nAGENT,agentB01\r\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+        });
       default:
         return envelope(null, 404, 'not found', 404);
     }
@@ -111,7 +160,9 @@ describe('agent report page', { timeout: 20_000 }, () => {
     expect(row.textContent).toContain('90.00%');
     expect(cell(row, 'memberWinLoss')).toBe('-1060.00');
     expect(row.querySelector('[data-col="memberWinLoss"]')?.getAttribute('data-sign')).toBe('loss');
-    expect(within(table).getByTestId('report-row-agentA02').querySelector('[data-col="memberWinLoss"]')?.getAttribute('data-sign')).toBe('win');
+    expect(within(table).getByTestId('report-row-agentA02').querySelector('[data-col="memberWinLoss"]')?.getAttribute('data-sign')).toBe(
+      'win',
+    );
 
     const totals = await within(table).findByTestId('report-totals');
     expect(totals.textContent).toContain('Total');
@@ -121,8 +172,7 @@ describe('agent report page', { timeout: 20_000 }, () => {
 
     const first = reportCalls()[0]!;
     expect(first.body?.agentId).toBeUndefined();
-    expect(String(first.body?.start)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(first.body?.end).toBe(first.body?.start);
+    expect({ start: first.body?.start, end: first.body?.end }).toEqual(businessDatesOf(businessRange('today', testNow(), 'Asia/Taipei')));
     expect(screen.getByTestId('report-breadcrumb').textContent).toBe('admin001');
     expect(screen.getByTestId('report-title').textContent).toBe('admin001 · Administrator');
     // reached through the redirect, the menu still opens Reports to show the current entry

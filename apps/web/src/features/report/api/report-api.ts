@@ -1,6 +1,5 @@
 import type { AgentReport, AgentReportRequest } from '@agent-bo/shared';
-import { api } from '../../../lib/api';
-import { compact } from '../../member/api/member-api';
+import { api, compact } from '../../../lib/api';
 
 const R = '/manage/report';
 

@@ -9,9 +9,17 @@ vi.mock('../reload-page', () => ({ reloadPage: vi.fn() }));
 
 /** Session timeout (spec §4, §8) in the whole app, against a stubbed server (client behaviour only). */
 const ADMIN: UserInfo = adminUser({ roles: ['admin'], permission: { permissions: [] } });
-const AGENT: UserInfo = adminUser({ id: 7, lvl: 1, accountNo: 'agentA01', nickName: 'Agent A', roles: [], permission: { permissions: [] } });
+const AGENT: UserInfo = adminUser({
+  id: 7,
+  lvl: 1,
+  accountNo: 'agentA01',
+  nickName: 'Agent A',
+  roles: [],
+  permission: { permissions: [] },
+});
 
-const overviewOf = (user: UserInfo): DashboardOverview => dashboardOverview({ accountNo: user.accountNo, nickName: user.nickName, lvl: user.lvl });
+const overviewOf = (user: UserInfo): DashboardOverview =>
+  dashboardOverview({ accountNo: user.accountNo, nickName: user.nickName, lvl: user.lvl });
 
 /** Live sessions of the stub server; a test removes one to expire it "on the server". */
 let sessions: Map<string, UserInfo>;
@@ -55,8 +63,8 @@ setUpStubbedApp({
   },
 });
 
-const appStore = async () => (await import('../../../app/stores/app-store')).useAppStore;
-const userStore = async () => (await import('../../../app/stores/user-store')).useUserStore;
+const appStore = async () => (await import('../../../stores/app-store')).useAppStore;
+const userStore = async () => (await import('../../../stores/user-store')).useUserStore;
 
 async function openDashboard(mode: 'ROUTE_JUMP' | 'PAGE_COVERAGE'): Promise<HTMLElement> {
   await startApp('/dashboard/workbench');
@@ -167,7 +175,7 @@ describe('session timeout', { timeout: 20_000 }, () => {
 
   it('PAGE_COVERAGE while locked: an opaque cover takes the place of the lock; signing in lifts both', async () => {
     const page = await openDashboard('PAGE_COVERAGE');
-    const { useLockStore } = await import('../../lock/lock-store');
+    const { useLockStore } = await import('../../../stores/lock-store');
     act(() => useLockStore.getState().lock());
     await find('lock-overlay');
     await expireAndRefresh();

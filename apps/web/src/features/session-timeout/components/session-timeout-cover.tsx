@@ -5,15 +5,15 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SigninResponse } from '@agent-bo/shared';
-import { loginHref } from '../../../app/navigation';
-import { resetSessionState } from '../../../app/session';
-import { useUserStore } from '../../../app/stores/user-store';
+import { loginHref } from '../../../stores/navigation';
+import { resetSessionState } from '../../../stores/session';
+import { useUserStore } from '../../../stores/user-store';
 import { api } from '../../../lib/api';
-import { SigninForm } from '../../auth/components/signin-form';
-import { useLockStore } from '../../lock/lock-store';
-import { useFocusTrap } from '../../lock/use-focus-trap';
+import { SigninForm } from '../../../components/signin-form';
+import { useLockStore } from '../../../stores/lock-store';
+import { useFocusTrap } from '../../../hooks/use-focus-trap';
 import { resumeAfterCoverSignin } from '../resume-session';
-import { useSessionTimeoutStore } from '../session-timeout-store';
+import { useSessionTimeoutStore } from '../../../stores/session-timeout-store';
 import './session-timeout-cover.css';
 
 function CoverDialog() {

@@ -1,8 +1,8 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { InputNumber, Radio, Select, Switch, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { useAppStore } from '../../../app/stores/app-store';
-import { readableTextOn } from '../../../app/theme';
+import { useAppStore } from '../../../stores/app-store';
+import { readableTextOn } from '../../../config/theme';
 import { readSetting, settingPatch, type SettingPath } from '../config-path';
 
 /** One labelled row of the drawer. */

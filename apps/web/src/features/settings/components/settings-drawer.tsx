@@ -1,6 +1,6 @@
 import { Button, Divider, Drawer, Popconfirm, Radio, Switch, Typography, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
 import {
   CONTENT_MODES,
   HEADER_BG_PALETTE,
@@ -10,12 +10,12 @@ import {
   ROUTER_TRANSITIONS,
   SESSION_TIMEOUT_PROCESSINGS,
   THEME_COLOR_PALETTE,
-} from '../../../app/project-config';
-import { useAppStore } from '../../../app/stores/app-store';
-import { usePermissionStore } from '../../../app/stores/permission-store';
-import { useCopy } from '../../member/components/copy-info';
-import { changeRole } from '../../permission/change-role';
-import { SWITCHABLE_ROLES } from '../../permission/role-route-mapping';
+} from '../../../config/project-config';
+import { useAppStore } from '../../../stores/app-store';
+import { usePermissionStore } from '../../../stores/permission-store';
+import { useCopy } from '../../../components/use-copy';
+import { changeRole } from '../../../stores/change-role';
+import { SWITCHABLE_ROLES } from '../../../config/role-route-mapping';
 import { changePermissionMode, clearCacheAndSignOut, projectConfigText, resetSettings } from '../settings-actions';
 import { ChoiceLabel, ChoiceSetting, ColorSetting, NumberSetting, SelectSetting, SettingRow, SwitchSetting } from './setting-controls';
 import './settings-drawer.css';
@@ -35,7 +35,13 @@ function DarkModeSetting() {
   const dark = useAppStore((s) => s.darkMode);
   return (
     <SettingRow label={t('darkMode')}>
-      <Switch size="small" checked={dark} onChange={(v) => useAppStore.getState().setDarkMode(v)} aria-label={t('darkMode')} data-testid="setting-darkMode" />
+      <Switch
+        size="small"
+        checked={dark}
+        onChange={(v) => useAppStore.getState().setDarkMode(v)}
+        aria-label={t('darkMode')}
+        data-testid="setting-darkMode"
+      />
     </SettingRow>
   );
 }
@@ -149,7 +155,11 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         onChoose={(mode) => changePermissionMode(mode)}
       />
       <RoleSetting />
-      <ChoiceSetting path="permissionCacheType" label={t('permissionCacheType.label')} options={choices(PERMISSION_CACHE_TYPES, 'permissionCacheType')} />
+      <ChoiceSetting
+        path="permissionCacheType"
+        label={t('permissionCacheType.label')}
+        options={choices(PERMISSION_CACHE_TYPES, 'permissionCacheType')}
+      />
 
       <Section title={t('sections.interface')} />
       <SwitchSetting path="headerSetting.show" label={t('header.show')} />

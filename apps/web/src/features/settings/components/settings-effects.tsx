@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../../../app/stores/app-store';
-import { primaryCssVariables } from '../../../app/theme';
+import { useAppStore } from '../../../stores/app-store';
+import { primaryCssVariables } from '../../../config/theme';
 import './settings-effects.css';
 
 export const GRAY_MODE_CLASS = 'gray-mode';

@@ -1,20 +1,20 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
-import { useEffect, useState } from 'react';
-import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import { useEffect, useState, type ComponentType } from 'react';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppRoute } from '../../../app/route-types';
-import { useAppStore } from '../../../app/stores/app-store';
-import { usePermissionStore } from '../../../app/stores/permission-store';
+import type { AppRoute } from '../../../lib/route-types';
+import { useAppStore } from '../../../stores/app-store';
+import { usePermissionStore } from '../../../stores/permission-store';
 import { initI18n } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { MultiTabs } from '../components/multi-tabs';
 import { TabContent } from '../components/tab-content';
-import { resetTabState } from '../tab-actions';
+import { resetTabState } from '../../../stores/tab-actions';
 import { refreshTab } from '../tab-commands';
-import { useTabStore } from '../tab-store';
-import { usePageTabTitle } from '../use-tabs';
+import { useTabStore } from '../../../stores/tab-store';
+import { usePageTabTitle } from '../../../hooks/use-page-tab-title';
 
 /** Effects currently running per page (a hidden page's effects are torn down: no polling). */
 const live: Record<string, number> = {};
@@ -44,11 +44,19 @@ function counterPage(name: string) {
   };
 }
 
+const PAGES: Record<string, ComponentType> = { Dashboard: counterPage('home'), Member: counterPage('member'), Log: counterPage('log') };
+
 const ROUTES: AppRoute[] = [
-  { name: 'Dashboard', path: '/dashboard', component: counterPage('home'), meta: { titleKey: 'routes.dashboard', affix: true } },
-  { name: 'Member', path: '/member/index', component: counterPage('member'), meta: { titleKey: 'routes.member', tabQueryKeys: ['parent'] } },
-  { name: 'Log', path: '/log/index', component: counterPage('log'), meta: { titleKey: 'routes.log' } },
+  { name: 'Dashboard', path: '/dashboard', page: 'Dashboard', meta: { titleKey: 'routes.dashboard', affix: true } },
+  { name: 'Member', path: '/member/index', page: 'Member', meta: { titleKey: 'routes.member', tabQueryKeys: ['parent'] } },
+  { name: 'Log', path: '/log/index', page: 'Log', meta: { titleKey: 'routes.log' } },
 ];
+
+/** The page routes the layout hands the page area (the app's are app/page-routes.tsx's). */
+const PAGE_ROUTES: RouteObject[] = ROUTES.map((route) => {
+  const Page = PAGES[route.page!]!;
+  return { path: route.path, element: <Page /> };
+});
 
 const router: { navigate?: NavigateFunction } = {};
 function NavigateProbe() {
@@ -66,7 +74,7 @@ function renderShell(path: string) {
         <MemoryRouter initialEntries={[path]}>
           <NavigateProbe />
           <MultiTabs />
-          <TabContent />
+          <TabContent routes={PAGE_ROUTES} />
         </MemoryRouter>
       </AntApp>
     </QueryClientProvider>,

@@ -2,18 +2,18 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { useEffect } from 'react';
-import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
+import { MemoryRouter, useNavigate, type NavigateFunction, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppRoute } from '../../../app/route-types';
-import { useAppStore } from '../../../app/stores/app-store';
-import { usePermissionStore } from '../../../app/stores/permission-store';
+import type { AppRoute } from '../../../lib/route-types';
+import { useAppStore } from '../../../stores/app-store';
+import { usePermissionStore } from '../../../stores/permission-store';
 import { api } from '../../../lib/api';
 import { initI18n } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { envelope, stubFetch } from '../../../test/app-harness';
 import { MultiTabs } from '../components/multi-tabs';
 import { TabContent } from '../components/tab-content';
-import { resetTabState } from '../tab-actions';
+import { resetTabState } from '../../../stores/tab-actions';
 
 /**
  * A kept page whose refetch the API client cancelled on the route switch (it cancels the old
@@ -37,8 +37,14 @@ function OtherPage() {
 }
 
 const ROUTES: AppRoute[] = [
-  { name: 'Log', path: '/log/index', component: ProbePage, meta: { titleKey: 'routes.log' } },
-  { name: 'Member', path: '/member/index', component: OtherPage, meta: { titleKey: 'routes.member' } },
+  { name: 'Log', path: '/log/index', page: 'Log', meta: { titleKey: 'routes.log' } },
+  { name: 'Member', path: '/member/index', page: 'Member', meta: { titleKey: 'routes.member' } },
+];
+
+/** The page routes the layout hands the page area (the app's are app/page-routes.tsx's). */
+const PAGE_ROUTES: RouteObject[] = [
+  { path: '/log/index', element: <ProbePage /> },
+  { path: '/member/index', element: <OtherPage /> },
 ];
 
 const router: { navigate?: NavigateFunction } = {};
@@ -88,7 +94,7 @@ describe('kept page and cancelled requests', () => {
           <MemoryRouter initialEntries={['/log/index']}>
             <NavigateProbe />
             <MultiTabs />
-            <TabContent />
+            <TabContent routes={PAGE_ROUTES} />
           </MemoryRouter>
         </AntApp>
       </QueryClientProvider>,

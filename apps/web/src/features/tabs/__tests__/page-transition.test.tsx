@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROUTER_TRANSITIONS } from '../../../app/project-config';
-import { useAppStore } from '../../../app/stores/app-store';
+import { ROUTER_TRANSITIONS } from '../../../config/project-config';
+import { useAppStore } from '../../../stores/app-store';
 import { PageTransition } from '../components/page-transition';
 
 beforeEach(() => useAppStore.getState().resetProjectConfig());

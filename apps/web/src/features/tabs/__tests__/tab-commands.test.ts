@@ -1,11 +1,11 @@
 import { waitFor } from '@testing-library/react';
 import { message } from 'antd';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindNavigate } from '../../../app/navigation';
-import { allRoutes, ASYNC_ROUTES } from '../../../app/route-table';
-import { useAppStore } from '../../../app/stores/app-store';
+import { bindNavigate } from '../../../stores/navigation';
+import { allRoutes, ASYNC_ROUTES } from '../../../config/routes';
+import { useAppStore } from '../../../stores/app-store';
 import { initI18n } from '../../../lib/i18n';
-import { closeAllTabs, clearTabCache, resetTabState } from '../tab-actions';
+import { closeAllTabs, clearTabCache, resetTabState } from '../../../stores/tab-actions';
 import {
   closeAll,
   closeCurrentTab,
@@ -17,8 +17,8 @@ import {
   setTabTitle,
   updateTabPath,
 } from '../tab-commands';
-import { affixTabsOf, resolveOpening, tabOpeningFor } from '../tab-route';
-import { MAX_TABS_PER_ROUTE, useTabStore } from '../tab-store';
+import { affixTabsOf, resolveOpening, tabOpeningFor } from '../../../stores/tab-route';
+import { MAX_TABS_PER_ROUTE, useTabStore } from '../../../stores/tab-store';
 
 const ROUTES = allRoutes(ASYNC_ROUTES);
 const navigate = vi.fn();
@@ -62,7 +62,10 @@ afterAll(async () => {
 
 describe('tab keys', () => {
   it('keys tabs by full path: another query of a page keyed by its whole query is another tab', () => {
-    expect(tabOpeningFor('/dashboard/workbench?a=1', ROUTES, '/dashboard')).toEqual({ id: '/dashboard/workbench?a=1', fullPath: '/dashboard/workbench?a=1' });
+    expect(tabOpeningFor('/dashboard/workbench?a=1', ROUTES, '/dashboard')).toEqual({
+      id: '/dashboard/workbench?a=1',
+      fullPath: '/dashboard/workbench?a=1',
+    });
     visit('/dashboard/workbench?a=1');
     visit('/dashboard/workbench?a=2');
     visit('/dashboard/workbench?a=1');

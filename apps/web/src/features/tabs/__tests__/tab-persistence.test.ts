@@ -11,9 +11,9 @@ function leavePage(): void {
 
 async function load() {
   const [{ useTabStore }, { useAppStore }, { resetTabState }] = await Promise.all([
-    import('../tab-store'),
-    import('../../../app/stores/app-store'),
-    import('../tab-actions'),
+    import('../../../stores/tab-store'),
+    import('../../../stores/app-store'),
+    import('../../../stores/tab-actions'),
   ]);
   return { useTabStore, useAppStore, resetTabState };
 }

@@ -12,8 +12,8 @@ import { Button, ConfigProvider, Dropdown, Tabs, theme, Tooltip } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppStore } from '../../../app/stores/app-store';
-import type { Tab } from '../tab-store';
+import { useAppStore } from '../../../stores/app-store';
+import type { Tab } from '../../../stores/tab-store';
 import { useTabSync, useTabs, useTabTitle } from '../use-tabs';
 import './multi-tabs.css';
 
@@ -80,7 +80,11 @@ function QuickActions({ tabsApi }: { tabsApi: TabsApi }) {
   const { t } = useTranslation('tabs');
   const items = useActionItems(tabsApi, tabsApi.activeId ?? undefined);
   return (
-    <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick: ({ key }) => runAction(tabsApi, key, tabsApi.activeId ?? undefined) }}>
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{ items, onClick: ({ key }) => runAction(tabsApi, key, tabsApi.activeId ?? undefined) }}
+    >
       <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('quick')} data-testid="tabs-quick" />
     </Dropdown>
   );
@@ -109,7 +113,12 @@ function TabBar() {
   // current tab is marked by a primary bar instead (CSS).
   const tabsTheme = {
     components: {
-      Tabs: { itemSelectedColor: token.colorText, itemActiveColor: token.colorText, itemHoverColor: token.colorText, itemColor: token.colorTextSecondary },
+      Tabs: {
+        itemSelectedColor: token.colorText,
+        itemActiveColor: token.colorText,
+        itemHoverColor: token.colorText,
+        itemColor: token.colorTextSecondary,
+      },
     },
   };
 

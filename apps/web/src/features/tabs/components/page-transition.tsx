@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useAppStore } from '../../../app/stores/app-store';
+import { useAppStore } from '../../../stores/app-store';
 import './page-transition.css';
 
 /**

@@ -1,21 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Activity, Suspense, useEffect, useMemo } from 'react';
 import { useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
-import { pageRouteObjects } from '../../../app/page-routes';
-import { useAppStore } from '../../../app/stores/app-store';
-import { usePermissionStore } from '../../../app/stores/permission-store';
+import { useAppStore } from '../../../stores/app-store';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { isApiError } from '../../../lib/api-client';
-import { homePath } from '../../../app/session';
-import { resolveOpening } from '../tab-route';
-import { useTabStore } from '../tab-store';
-import { useTabRoutes } from '../use-tabs';
+import { homePath } from '../../../stores/session';
+import { resolveOpening } from '../../../stores/tab-route';
+import { useTabStore } from '../../../stores/tab-store';
+import { useTabRoutes } from '../../../hooks/use-tab-routes';
 import { PageTransition } from './page-transition';
-
-function usePageRoutes(): RouteObject[] {
-  const built = usePermissionStore((s) => s.routes);
-  return useMemo(() => pageRouteObjects(built), [built]);
-}
 
 /** The page of `location` (the current one when absent). */
 function RoutedPage({ routes, location }: { routes: RouteObject[]; location?: Location }) {
@@ -58,7 +51,17 @@ function locationOf(fullPath: string, key: string): Location {
  * One tab's page: visible (rendered for the current URL) when `currentLocation` is given, else
  * hidden and rendered for the tab's own path.
  */
-function KeptPage({ id, fullPath, routes, currentLocation }: { id: string; fullPath: string; routes: RouteObject[]; currentLocation?: Location }) {
+function KeptPage({
+  id,
+  fullPath,
+  routes,
+  currentLocation,
+}: {
+  id: string;
+  fullPath: string;
+  routes: RouteObject[];
+  currentLocation?: Location;
+}) {
   const own = useMemo(() => locationOf(fullPath, id), [fullPath, id]);
   return (
     <Activity mode={currentLocation ? 'visible' : 'hidden'}>
@@ -129,10 +132,12 @@ function CurrentPage({ routes }: { routes: RouteObject[] }) {
   );
 }
 
-/** The page area of the layout. */
-export function TabContent() {
+/**
+ * The page area of the layout: the page routes (the layout hands over the session's, see
+ * app/page-routes.tsx) for the current location, or one per open tab with keep-alive.
+ */
+export function TabContent({ routes }: { routes: RouteObject[] }) {
   const multiTabs = useAppStore((s) => s.projectConfig.multiTabsSetting.show);
   const keepAlive = useAppStore((s) => s.projectConfig.openKeepAlive);
-  const routes = usePageRoutes();
   return multiTabs && keepAlive ? <KeptPages routes={routes} /> : <CurrentPage routes={routes} />;
 }

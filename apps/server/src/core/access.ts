@@ -1,0 +1,67 @@
+import { and, arrayContains, eq, sql } from 'drizzle-orm';
+import { accounts } from '../db/schema/index.js';
+import { AppError } from '../lib/app-error.js';
+import type { AccountRow, Caller } from './caller.js';
+import type { Q } from './tx.js';
+
+/**
+ * The access rules every module applies to a caller (ARCHITECTURE.md convention 6): the subtree
+ * check on an id the caller names, and who may write. Permission codes are checked by the
+ * `requirePermission` preHandler; these are the rules a service applies itself.
+ */
+
+/** Which accounts an endpoint addresses; any other kind is "not found". */
+export type TargetKind = 'agent' | 'player' | 'shadow' | 'member';
+
+function kindFilter(kind: TargetKind) {
+  switch (kind) {
+    case 'agent':
+      return sql`${accounts.kind} = 'AGENT' and not ${accounts.isShadow}`;
+    case 'player':
+      return sql`${accounts.kind} = 'PLAYER'`;
+    case 'shadow':
+      return sql`${accounts.isShadow}`;
+    case 'member':
+      return sql`not ${accounts.isShadow}`;
+  }
+}
+
+/**
+ * The account `id` of kind `kind`, strictly inside the caller's working subtree on the caller's
+ * site. Outside, another site, nonexistent and the wrong kind are one answer: ACCOUNT_NOT_FOUND.
+ */
+export async function reach(q: Q, caller: Caller, id: number, kind: TargetKind, forUpdate = false): Promise<AccountRow> {
+  const query = q
+    .select()
+    .from(accounts)
+    .where(
+      and(eq(accounts.id, id), eq(accounts.siteId, caller.siteId), arrayContains(accounts.path, [caller.scopeRootId]), kindFilter(kind)),
+    );
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw new AppError('ACCOUNT_NOT_FOUND');
+  return row;
+}
+
+/** The caller's working root (itself; a shadow: its owner). */
+export async function scopeRoot(q: Q, caller: Caller): Promise<AccountRow> {
+  if (caller.scopeRootId === caller.account.id) return caller.account;
+  const [row] = await q.select().from(accounts).where(eq(accounts.id, caller.scopeRootId));
+  if (!row) throw new AppError('ACCOUNT_NOT_FOUND');
+  return row;
+}
+
+/** An agent that may be a parent: the caller's working root, or an agent strictly inside it. */
+export async function reachAgentOrSelf(q: Q, caller: Caller, id: number | undefined, forUpdate = false): Promise<AccountRow> {
+  if (id === undefined || id === caller.scopeRootId) return scopeRoot(q, caller);
+  return reach(q, caller, id, 'agent', forUpdate);
+}
+
+/**
+ * Writes are refused for a shadow and for a caller that is disabled, fully disabled or fully
+ * read-only, own or inherited (the last two cannot even authenticate, but the rule stands on its own).
+ */
+export function assertWriter(caller: Caller): void {
+  if (caller.account.isShadow || caller.isDisabled || caller.isFullDisabled || caller.isFullReadonly) {
+    throw new AppError('CALLER_READ_ONLY');
+  }
+}

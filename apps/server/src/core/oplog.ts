@@ -1,0 +1,26 @@
+import type { LogActionCode } from '@agent-bo/shared';
+import { operationLogs } from '../db/schema/index.js';
+import type { Caller } from './caller.js';
+import type { Q } from './tx.js';
+
+/** Who did it: a signed-in caller, or (no session: registration, the system) a site and an optional operator. */
+export type LogActor = { caller: Caller; ip: string } | { siteId: string; operatorId: number | null; ip: string };
+
+/**
+ * Appends one operation-log row (the log page's operation and ratio tabs read them). Run it in the
+ * transaction of the change it records, so a change and its log row commit together.
+ */
+export async function writeLog(
+  q: Q,
+  actor: LogActor,
+  targetId: number,
+  action: LogActionCode,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  const siteId = 'caller' in actor ? actor.caller.siteId : actor.siteId;
+  const operatorId = 'caller' in actor ? actor.caller.account.id : actor.operatorId;
+  await q
+    .insert(operationLogs)
+    .values({ siteId, operatorId, targetId, action, before: before ?? null, after: after ?? null, ip: actor.ip });
+}

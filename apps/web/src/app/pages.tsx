@@ -1,0 +1,31 @@
+import { lazy, type ComponentType } from 'react';
+import type { PageName } from '../config/routes';
+
+/**
+ * The pages of the route table: the route meta, paths and permissions are data in
+ * config/routes.ts, which names each route's page; this is where a name becomes the feature's
+ * page component, loaded when first shown.
+ */
+const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
+const MemberPage = lazy(() => import('../features/member/routes/member-page'));
+const LogPage = lazy(() => import('../features/log/routes/log-page'));
+const ReportPage = lazy(() => import('../features/report/routes/report-page'));
+const BetPage = lazy(() => import('../features/bet/routes/bet-page'));
+const ProviderPage = lazy(() => import('../features/provider/routes/provider-page'));
+const ErrorLogPage = lazy(() => import('../features/error-log/routes/error-log-page'));
+
+const PAGES: Record<PageName, ComponentType> = {
+  Dashboard: DashboardPage,
+  Workbench: DashboardPage,
+  Member: MemberPage,
+  Log: LogPage,
+  AgentReport: ReportPage,
+  Bet: BetPage,
+  Provider: ProviderPage,
+  ErrorLogList: ErrorLogPage,
+};
+
+/** The component of a route's page, if it has one. */
+export function pageComponent(page: string | undefined): ComponentType | undefined {
+  return page === undefined ? undefined : (PAGES as Partial<Record<string, ComponentType>>)[page];
+}

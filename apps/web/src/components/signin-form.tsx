@@ -1,0 +1,88 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Form, Input } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { signinRequestSchema, type SigninRequest, type SigninResponse } from '@agent-bo/shared';
+import { isApiError } from '../lib/api-client';
+import { signin } from '../lib/auth-api';
+import { zodRule } from '../lib/zod-rule';
+
+interface SigninFormProps {
+  /** Called with the server's answer; the caller decides what a new session means where it is. */
+  onSignedIn: (response: SigninResponse) => void | Promise<void>;
+  /** Prefills the account (the session-timeout cover knows who was signed in); the password field then takes the focus. */
+  initialAccountNo?: string;
+}
+
+/**
+ * Account + password form of the login page, also used in place by the session-timeout cover.
+ * Test ids `login-account`, `login-password`, `login-submit`, `login-error` are the same in both.
+ */
+export function SigninForm({ onSignedIn, initialAccountNo }: SigninFormProps) {
+  const { t, i18n } = useTranslation('login');
+  const [form] = Form.useForm<SigninRequest>();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (values: SigninRequest) => signin(values),
+    onMutate: () => setServerError(null),
+    onSuccess: (response) => onSignedIn(response),
+    onError: (error) => {
+      if (isApiError(error) && error.kind === 'cancelled') return;
+      setServerError(error.message || t('http:requestFailed'));
+    },
+  });
+
+  // Field messages are translated when shown; re-validate the failing ones when the language changes.
+  useEffect(() => {
+    const failing = form
+      .getFieldsError()
+      .filter((f) => f.errors.length > 0)
+      .map((f) => f.name);
+    if (failing.length) void form.validateFields(failing).catch(() => undefined);
+  }, [i18n.language, form]);
+
+  const accountRules: Rule[] = [zodRule(signinRequestSchema.shape.accountNo, t, 'validation:accountNo.required')];
+  const passwordRules: Rule[] = [zodRule(signinRequestSchema.shape.password, t, 'validation:password.required')];
+
+  return (
+    <>
+      {serverError ? (
+        <Alert type="error" showIcon title={<span data-testid="login-error">{serverError}</span>} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Form<SigninRequest>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        size="large"
+        initialValues={initialAccountNo ? { accountNo: initialAccountNo } : undefined}
+        onFinish={(values) => mutation.mutate(values)}
+        autoComplete="on"
+      >
+        <Form.Item name="accountNo" label={t('account')} rules={accountRules} validateTrigger="onBlur">
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t('accountPlaceholder')}
+            autoComplete="username"
+            maxLength={12}
+            data-testid="login-account"
+          />
+        </Form.Item>
+        <Form.Item name="password" label={t('password')} rules={passwordRules} validateTrigger="onBlur">
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('passwordPlaceholder')}
+            autoComplete="current-password"
+            data-testid="login-password"
+            data-autofocus={initialAccountNo ? true : undefined}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={mutation.isPending} data-testid="login-submit">
+          {t('submit')}
+        </Button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { MENU, type MenuEntry } from '@agent-bo/shared';
+import type { AppRoute, RouteMeta } from '../lib/route-types';
+
+/**
+ * The one route table, as data (ARCHITECTURE.md convention 8): paths, meta and which page each
+ * route renders. Menu entries (order, title, permission) come from the shared MENU catalogue,
+ * which the server also uses for getMenuList; this file adds the page names and the tab
+ * behaviour. A catalogue entry without a page here is not built yet and stays absent. The pages
+ * themselves are app/'s (`app/pages.tsx`): only the composition root imports features.
+ */
+export const LOGIN_PATH = '/login';
+export const DEFAULT_HOME_PATH = '/dashboard';
+export const EXCEPTION_PATH = '/exception';
+export const REDIRECT_PATH = '/redirect';
+export const ERROR_LOG_PATH = '/error-log';
+export const ERROR_LOG_LIST_PATH = '/error-log/list';
+/** Public player registration through an agent's invite URL (`/register?code=…`). */
+export const REGISTER_PATH = '/register';
+
+/**
+ * The routes that render a page of their own; `app/pages.tsx` supplies each one's component
+ * (loaded when first shown). Everything below this file knows a page by this name only.
+ */
+export const PAGE_NAMES = ['Dashboard', 'Workbench', 'Member', 'Log', 'AgentReport', 'Bet', 'Provider', 'ErrorLogList'] as const;
+export type PageName = (typeof PAGE_NAMES)[number];
+
+function isPageName(name: string): name is PageName {
+  return (PAGE_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * Multi-tab behaviour by route name: the home page is a fixed tab; a member level (`?parent=`)
+ * is a tab of its own while the members' and logs' inner tab (`?tab=`) is view state.
+ */
+const TAB_META: Record<string, Pick<RouteMeta, 'affix' | 'tabQueryKeys'>> = {
+  Dashboard: { affix: true },
+  Member: { tabQueryKeys: ['parent'] },
+  Log: { tabQueryKeys: [] },
+  // Drilling down (`?agent=`) stays in the report's tab; the breadcrumb leads back up.
+  AgentReport: { tabQueryKeys: [] },
+};
+
+function fromMenu(entry: MenuEntry): AppRoute | undefined {
+  const children = (entry.children ?? []).map(fromMenu).filter((r): r is AppRoute => r !== undefined);
+  const page = isPageName(entry.name) ? entry.name : undefined;
+  if (!page && children.length === 0) return undefined;
+  return {
+    name: entry.name,
+    path: entry.path,
+    page,
+    redirect: page ? undefined : children[0]?.path,
+    meta: {
+      titleKey: entry.titleKey,
+      icon: entry.icon,
+      order: entry.order,
+      permission: entry.permission,
+      hideMenu: entry.hideMenu,
+      hideChildrenInMenu: entry.hideChildrenInMenu,
+      hideBreadcrumb: entry.hideBreadcrumb,
+      ...TAB_META[entry.name],
+    },
+    children: children.length ? children : undefined,
+  };
+}
+
+/** Permission-dependent routes; filtered per user when the session starts. */
+export const ASYNC_ROUTES: readonly AppRoute[] = MENU.map(fromMenu).filter((r): r is AppRoute => r !== undefined);
+
+export const LOGIN_ROUTE: AppRoute = {
+  name: 'Login',
+  path: LOGIN_PATH,
+  meta: { titleKey: 'routes.login', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true, hideTab: true },
+};
+
+export const REGISTER_ROUTE: AppRoute = {
+  name: 'Register',
+  path: REGISTER_PATH,
+  meta: { titleKey: 'routes.register', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true, hideTab: true },
+};
+
+export const ROOT_ROUTE: AppRoute = {
+  name: 'Root',
+  path: '/',
+  redirect: DEFAULT_HOME_PATH,
+  meta: { titleKey: 'routes.home', hideMenu: true, hideBreadcrumb: true, hideTab: true },
+};
+
+/** Redirect helper: `/redirect/<encoded path>/<path|name>/<encoded JSON query>`, used to reload a page. */
+export const REDIRECT_ROUTE: AppRoute = {
+  name: 'Redirect',
+  path: `${REDIRECT_PATH}/:path/:_redirect_type?/:_origin_params?`,
+  meta: { titleKey: 'routes.redirect', hideMenu: true, hideBreadcrumb: true, hideTab: true },
+};
+
+export const EXCEPTION_ROUTE: AppRoute = {
+  name: 'Exception',
+  path: EXCEPTION_PATH,
+  meta: { titleKey: 'routes.exception', hideMenu: true, hideTab: true },
+};
+
+export const PAGE_NOT_FOUND_ROUTE: AppRoute = {
+  name: 'PageNotFound',
+  path: '*',
+  meta: { titleKey: 'routes.errorPage', hideMenu: true, hideBreadcrumb: true, hideTab: true },
+};
+
+/** Front-end error log (spec §2): no breadcrumb, children hidden; reached from the header's error-log button. */
+export const ERROR_LOG_ROUTE: AppRoute = {
+  name: 'ErrorLog',
+  path: ERROR_LOG_PATH,
+  redirect: ERROR_LOG_LIST_PATH,
+  meta: { titleKey: 'routes.errorLog', hideBreadcrumb: true, hideChildrenInMenu: true, hideMenu: true },
+  children: [
+    {
+      name: 'ErrorLogList',
+      path: ERROR_LOG_LIST_PATH,
+      page: 'ErrorLogList',
+      meta: { titleKey: 'routes.errorLogList', hideBreadcrumb: true, hideMenu: true },
+    },
+  ],
+};
+
+/** Routes every signed-in user has, whatever the permissions. */
+export const BASIC_ROUTES: readonly AppRoute[] = [ROOT_ROUTE, REDIRECT_ROUTE, EXCEPTION_ROUTE, ERROR_LOG_ROUTE];
+
+/** Everything known, for titles and breadcrumbs of any path. */
+export function allRoutes(built: readonly AppRoute[]): AppRoute[] {
+  return [LOGIN_ROUTE, REGISTER_ROUTE, ...BASIC_ROUTES, ...built, PAGE_NOT_FOUND_ROUTE];
+}
+
+/** Builds a `/redirect/...` href that re-enters `path` (with `query`), e.g. to refresh the page. */
+export function redirectHref(path: string, query: Record<string, string> = {}): string {
+  const params = Object.keys(query).length ? `/${encodeURIComponent(JSON.stringify(query))}` : '';
+  return `${REDIRECT_PATH}/${encodeURIComponent(path)}/path${params}`;
+}
+
+/** Accepts only in-app paths as a `redirect` target (no `//host` or `http:` open redirects). */
+export function safeRedirectTarget(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (value === LOGIN_PATH || value.startsWith(`${LOGIN_PATH}?`) || value.startsWith(`${LOGIN_PATH}/`)) return undefined;
+  return value;
+}

@@ -1,0 +1,139 @@
+import { DownOutlined, EditOutlined, CopyOutlined, GiftOutlined, MinusCircleOutlined, PlusCircleOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space } from 'antd';
+import type { MenuProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StatusAction } from '@agent-bo/shared';
+import type { AccountKind } from '../../api/member-api';
+import { statusActionsFor } from '../../rules';
+import { canMoveCredit, type CreditOp } from '../../credit';
+
+export type RowAction =
+  | { type: 'edit' }
+  | { type: 'copy' }
+  | { type: 'invite' }
+  | { type: 'status'; action: StatusAction }
+  | { type: 'move' }
+  | { type: 'reset' }
+  | { type: 'permissions' }
+  | { type: 'history' }
+  | { type: 'verify' }
+  | { type: 'credit'; op: CreditOp };
+
+/** What the viewer may do here; write controls are absent (not disabled) without `write`. */
+export interface Abilities {
+  write: boolean;
+  move: boolean;
+  /** Whose direct children may get credit moves here (the viewer at its own level), else null. */
+  creditParentId?: number | null;
+}
+
+/** Row actions: a few inline buttons and a "more" menu; write actions only for writers. */
+export function Actions({
+  kind,
+  accountNo,
+  row,
+  abilities,
+  extra,
+  credit,
+  onAction,
+  onPullBack,
+}: {
+  kind: AccountKind;
+  accountNo: string;
+  row: { isDisabled: boolean; isFullDisabled: boolean; isFullReadonly: boolean };
+  abilities: Abilities;
+  extra?: MenuProps['items'];
+  /** Credit moves offered inline (direct, unrestricted children of a writer). */
+  credit?: CreditOp[];
+  onAction: (a: RowAction) => void;
+  /** Players, for a writer holding OPERATION_TRANSFER: pull credit back from a provider. */
+  onPullBack?: () => void;
+}) {
+  const { t } = useTranslation('member');
+  const items: NonNullable<MenuProps['items']> = [...(extra ?? [])];
+  if (abilities.write) {
+    items.push({
+      key: 'status',
+      type: 'group',
+      label: t('actions.status'),
+      children: statusActionsFor(row, kind).map((action) => ({
+        key: `status:${action}`,
+        label: <span data-testid={`menu-status-${action}`}>{t(`statusActions.${action}`)}</span>,
+        danger: !['ACTIVE', 'FULLY_ACTIVE', 'FULLY_READ_ONLY_CANCEL'].includes(action),
+      })),
+    });
+    if (kind !== 'shadow' && abilities.move) items.push({ key: 'move', label: <span data-testid="menu-move">{t('actions.move')}</span> });
+    items.push({ key: 'reset', label: <span data-testid="menu-reset">{t('actions.resetPassword')}</span> });
+    if (kind !== 'player')
+      items.push({ key: 'permissions', label: <span data-testid="menu-permissions">{t('actions.permissions')}</span> });
+  }
+  if (onPullBack) items.push({ key: 'pullBack', label: <span data-testid="menu-pull-back">{t('pullBack.action')}</span> });
+  items.push({ type: 'divider' }, { key: 'history', label: <span data-testid="menu-history">{t('actions.history')}</span> });
+  const creditIcons: Record<CreditOp, ReactNode> = {
+    recharge: <PlusCircleOutlined />,
+    withdraw: <MinusCircleOutlined />,
+    poor: <GiftOutlined />,
+  };
+  const creditTestIds: Record<CreditOp, string> = { recharge: 'recharge', withdraw: 'withdraw', poor: 'relief' };
+  return (
+    <Space size={4} wrap={false}>
+      {(credit ?? []).map((op) => (
+        <Button
+          key={op}
+          size="small"
+          type="link"
+          icon={creditIcons[op]}
+          onClick={() => onAction({ type: 'credit', op })}
+          data-testid={`action-${creditTestIds[op]}-${accountNo}`}
+        >
+          {t(`credit.actions.${op}`)}
+        </Button>
+      ))}
+      {abilities.write && kind !== 'shadow' ? (
+        <Button
+          size="small"
+          type="link"
+          icon={<EditOutlined />}
+          onClick={() => onAction({ type: 'edit' })}
+          data-testid={`action-edit-${accountNo}`}
+        >
+          {t('actions.edit')}
+        </Button>
+      ) : null}
+      {kind !== 'shadow' || abilities.write ? (
+        <Button
+          size="small"
+          type="link"
+          icon={<CopyOutlined />}
+          onClick={() => onAction({ type: 'copy' })}
+          data-testid={`action-copy-${accountNo}`}
+        >
+          {t('actions.copyInfo')}
+        </Button>
+      ) : null}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key.startsWith('status:')) onAction({ type: 'status', action: key.slice('status:'.length) as StatusAction });
+            else if (key === 'pullBack') onPullBack?.();
+            else onAction({ type: key } as RowAction);
+          },
+        }}
+      >
+        <Button size="small" type="link" data-testid={`action-more-${accountNo}`}>
+          {t('actions.more')} <DownOutlined />
+        </Button>
+      </Dropdown>
+    </Space>
+  );
+}
+
+/** The credit moves a row offers: none unless it is a direct, unrestricted child of a writer. */
+export function creditOps(abilities: Abilities, row: Parameters<typeof canMoveCredit>[1], ops: CreditOp[]): CreditOp[] | undefined {
+  const parentId = abilities.creditParentId;
+  if (parentId === null || parentId === undefined) return undefined;
+  return canMoveCredit({ id: parentId, write: abilities.write }, row) ? ops : undefined;
+}

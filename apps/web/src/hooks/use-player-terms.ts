@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { currentSiteMode } from '../lib/site';
+
+/**
+ * What a player is called on this site: cabinet sites say "cabinet" (spec §1). Pass the result
+ * as interpolation values to any text that names a player: {{player}}, {{Player}}, {{players}},
+ * {{Players}}.
+ */
+export function usePlayerTerms(): { player: string; Player: string; players: string; Players: string } {
+  const { t } = useTranslation('member');
+  const base = currentSiteMode() === 'cabinet' ? 'terms.cabinet' : 'terms.player';
+  return {
+    player: t(`${base}.one`),
+    Player: t(`${base}.title`),
+    players: t(`${base}.many`),
+    Players: t(`${base}.manyTitle`),
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The game providers' side of the provider API (docs/REPORTS.md): seeded bet and wallet traffic
+ * over signed HTTP calls, as a real provider would send it. Never imports server code (lint
+ * enforces it); the server imports it for the demo start. Connecting to a server's database (the
+ * read-only directory of demo and development machines) is the separate
+ * `@agent-bo/simulator/database` export; `loadDirectory` here only takes something that runs queries.
+ */
+export { Rng } from './rng.js';
+export * from './catalogue.js';
+export * from './directory.js';
+export { ProviderClient, refusalKey, signBody, type CallOutcome, type ProviderOp } from './client.js';
+export {
+  DEFAULT_RATES,
+  Planner,
+  formatSummary,
+  runSimulation,
+  type FateRates,
+  type SimulationOptions,
+  type SimulationSummary,
+} from './engine.js';
+export {
+  DEMO_TRAFFIC,
+  demoTrafficWanted,
+  describeDemoTraffic,
+  loopbackUrl,
+  playDemoTraffic,
+  startDemoTraffic,
+  type DemoTrafficOptions,
+  type DemoTrafficResult,
+} from './demo.js';
