@@ -5,11 +5,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { api } from '../lib/api';
 import { closeMessagesOnRouteChange } from '../lib/feedback';
 import { routeTitleKey } from '../lib/i18n';
-import { bindNavigate } from './navigation';
-import { findRouteChain } from './route-access';
-import { allRoutes, ASYNC_ROUTES } from './route-table';
-import { useAppStore } from './stores/app-store';
-import { usePermissionStore } from './stores/permission-store';
+import { bindNavigate } from '../stores/navigation';
+import { findRouteChain } from '../lib/route-access';
+import { allRoutes, ASYNC_ROUTES } from '../config/routes';
+import { useAppStore } from '../stores/app-store';
+import { usePermissionStore } from '../stores/permission-store';
 
 /** Page-loading overlay and progress bar end this long after a navigation (spec §9). */
 export const PAGE_LOADING_HIDE_MS = 220;
@@ -62,6 +62,10 @@ export function RouteEffects() {
     }, PAGE_LOADING_HIDE_MS);
     return () => clearTimeout(timer);
   }, [location.pathname, setPageLoading]);
+
+  // Leaving the router (sign-out, lock) inside the hide delay would otherwise leave the bar
+  // trickling forever, since the timer that ends it is cleared with the effect.
+  useEffect(() => () => void NProgress.done(), []);
 
   useEffect(() => {
     const product = t('productTitle');
