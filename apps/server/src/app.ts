@@ -29,6 +29,10 @@ import { errorLogRoutes } from './modules/error-log/routes.js';
 import { providerRoutes } from './modules/providers/routes.js';
 import { providerApiRoutes } from './modules/provider-api/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { liveRoutes } from './modules/live/routes.js';
+import { clientApiRoutes } from './modules/client-api/routes.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
   apiPrefix: '/api',
@@ -135,6 +139,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(lockRoutes);
       await api.register(errorLogRoutes);
       await api.register(providerRoutes);
+      await api.register(contentRoutes);
+      await api.register(uploadRoutes);
+      await api.register(liveRoutes);
+      // The game client's public reads (no back-office session; the site comes from the host).
+      await api.register(clientApiRoutes, { prefix: '/client' });
       // Providers call at high rates: their requests are logged at warn and above only, so a
       // busy provider cannot drown the back office's request log.
       await api.register(providerApiRoutes, { prefix: PROVIDER_API_PREFIX, logLevel: 'warn' });

@@ -18,3 +18,4 @@ export * from './shell.js';
 export * from './provider-api.js';
 export * from './bets.js';
 export * from './providers.js';
+export * from './content.js';

@@ -8,3 +8,4 @@ export * from './handoffs.js';
 export * from './ledger.js';
 export * from './client-errors.js';
 export * from './bets.js';
+export * from './content.js';
