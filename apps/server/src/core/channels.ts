@@ -1,0 +1,7 @@
+/**
+ * PostgreSQL LISTEN/NOTIFY channels: how server processes sharing one database tell each other
+ * that something changed (no in-memory shortcut that only works with one process).
+ */
+
+/** Payload: the site id whose content (activities, announcements, broadcasts) changed. */
+export const CONTENT_CHANNEL = 'content_changed';
