@@ -44,7 +44,10 @@ export async function publishedContent(
       from content_items
      where site_id = ${siteId}
        and status = 'Published'
-       and type = any(${sql.raw(`array[${types.map((t) => `'${t}'`).join(',')}]`)}::text[])
+       and type in (${sql.join(
+         types.map((t) => sql`${t}`),
+         sql`, `,
+       )})
        and start_at <= ${at}::timestamptz and end_at > ${at}::timestamptz
        ${options.popsOnly ? sql`and pop_order is not null` : sql``}
      order by ${options.popsOnly ? sql`pop_order,` : sql``} sort, start_at desc, id`);
