@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterMenu, toMenuItems, type MenuEntry } from './menu.js';
+import { MENU, filterMenu, toMenuItems, type MenuEntry } from './menu.js';
 
 const catalogue: MenuEntry[] = [
   { name: 'Log', path: '/log', titleKey: 'routes.log', order: 60 },
@@ -36,5 +36,29 @@ describe('filterMenu', () => {
       ['/log', 60],
       ['/permission', 80],
     ]);
+  });
+});
+
+describe('MENU', () => {
+  it('/announcement (order 50) holds activities, announcements and broadcasts for ACTIVITY_READ or ACTIVITY_WRITE', () => {
+    const entry = MENU.find((e) => e.path === '/announcement');
+    expect(entry).toMatchObject({
+      name: 'Announcement',
+      titleKey: 'routes.announcement',
+      order: 50,
+      permission: 'ACTIVITY_READ||ACTIVITY_WRITE',
+    });
+    expect(entry?.children?.map((c) => [c.name, c.path, c.titleKey])).toEqual([
+      ['Activity', '/announcement/activity', 'routes.activity'],
+      ['AnnouncementList', '/announcement/announcement', 'routes.announcementList'],
+      ['Broadcast', '/announcement/broadcast', 'routes.broadcast'],
+    ]);
+  });
+
+  it('shows /announcement between the members and the logs to either code, and not without one', () => {
+    const paths = (codes: string[]) => filterMenu(MENU, new Set(codes)).map((e) => e.path);
+    expect(paths(['ACTIVITY_READ'])).toEqual(['/dashboard', '/report', '/bet/index', '/member/index', '/announcement', '/log/index']);
+    expect(paths(['ACTIVITY_WRITE'])).toContain('/announcement');
+    expect(paths(['GAME_READ'])).not.toContain('/announcement');
   });
 });

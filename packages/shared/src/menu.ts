@@ -43,6 +43,20 @@ export const MENU: readonly MenuEntry[] = [
   // Every agent searches the bets of its own subtree: no permission code.
   { name: 'Bet', path: '/bet/index', titleKey: 'routes.bet', icon: 'ProfileOutlined', order: 25 },
   { name: 'Member', path: '/member/index', titleKey: 'routes.member', icon: 'TeamOutlined', order: 30 },
+  {
+    // /announcement redirects to its first child (spec §2); the children share the parent's need.
+    name: 'Announcement',
+    path: '/announcement',
+    titleKey: 'routes.announcement',
+    icon: 'NotificationOutlined',
+    order: 50,
+    permission: 'ACTIVITY_READ||ACTIVITY_WRITE',
+    children: [
+      { name: 'Activity', path: '/announcement/activity', titleKey: 'routes.activity', order: 10 },
+      { name: 'AnnouncementList', path: '/announcement/announcement', titleKey: 'routes.announcementList', order: 20 },
+      { name: 'Broadcast', path: '/announcement/broadcast', titleKey: 'routes.broadcast', order: 30 },
+    ],
+  },
   { name: 'Log', path: '/log/index', titleKey: 'routes.log', icon: 'FileSearchOutlined', order: 60 },
   {
     // Not in the specification's route table: the issue asks for a management screen of the

@@ -78,4 +78,19 @@ describe('GET /api/getMenuList', () => {
       expect(menu[0]).toMatchObject({ path: '/dashboard', meta: { title: 'routes.dashboard', orderNo: 10 } });
     }
   });
+
+  it('shows /announcement with its three children to a holder of ACTIVITY_READ', async () => {
+    // agentA03 holds ACTIVITY_READ (see getPermCode above)
+    const token = await signinAs(ctx.app, 'agentA03');
+    const menu: { path: string; meta: { title: string; orderNo: number }; children?: { path: string }[] }[] = body(
+      await get('/api/getMenuList', token),
+    ).data;
+    const entry = menu.find((m) => m.path === '/announcement');
+    expect(entry?.meta).toMatchObject({ title: 'routes.announcement', orderNo: 50 });
+    expect(entry?.children?.map((c) => c.path)).toEqual([
+      '/announcement/activity',
+      '/announcement/announcement',
+      '/announcement/broadcast',
+    ]);
+  });
 });
