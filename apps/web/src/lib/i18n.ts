@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'report',
   'bet',
   'provider',
+  'pops',
 ] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */

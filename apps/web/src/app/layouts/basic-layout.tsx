@@ -7,6 +7,7 @@ import { DarkToggle } from '../../components/dark-toggle';
 import { LocalePicker } from '../../components/locale-picker';
 import { ErrorLogButton } from '../../features/error-log/components/error-log-button';
 import { PageErrorBoundary } from '../../features/error-log/components/page-error-boundary';
+import { ActivityPops } from '../../features/pops/components/activity-pops';
 import { LockScreen } from '../../features/lock/components/lock-screen';
 import { MenuSearchButton } from '../../features/menu-search/components/menu-search-button';
 import { SessionTimeoutCover } from '../../features/session-timeout/components/session-timeout-cover';
@@ -185,6 +186,7 @@ export function BasicLayout() {
           </Spin>
         </Layout.Content>
       </Layout>
+      <ActivityPops />
       <LockScreen />
       <SessionTimeoutCover />
     </Layout>
