@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Carousel, Checkbox, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShownContent } from '@agent-bo/shared';
 import { useUserStore } from '../../../stores/user-store';
@@ -11,7 +11,7 @@ import '../pops.css';
 
 /**
  * The activities chosen as pop-ups (PRODUCT.md §6), shown once per sign-in after the signed-in
- * layout appears: a carousel with image, title and body, dismissible, with "don't show again
+ * layout appears (and again after a reload until dismissed): a carousel with image, title and body, dismissible, with "don't show again
  * today" remembered per account. A reload of the same session does not show them again.
  */
 export function ActivityPops() {
@@ -20,25 +20,20 @@ export function ActivityPops() {
   const accountNo = useUserStore((s) => s.userInfo?.accountNo);
   const session = token ? sessionFingerprint(token) : null;
   const due = usePopsStore((s) => !!session && !!accountNo && s.shownInSession !== session && s.snoozedOn[accountNo] !== siteToday());
-  const [open, setOpen] = useState(false);
   const [snooze, setSnooze] = useState(false);
 
   const query = useQuery({ queryKey: ['activity', 'pops', session], queryFn: ({ signal }) => popsApi.current(signal), enabled: due });
   // The server sends only current items; one that ends while the answer travels is dropped too.
   const items = (query.data ?? []).filter((item) => item.endAt > siteNowText());
 
-  useEffect(() => {
-    if (!due || !query.isSuccess || !session) return;
-    usePopsStore.getState().markShown(session);
-    if (items.length > 0) setOpen(true);
-  }, [due, query.isSuccess, session, items.length]);
-
+  // Marked shown when dismissed: a reload before that shows them again, a reload after does not.
   const close = () => {
-    if (snooze && accountNo) usePopsStore.getState().snooze(accountNo, siteToday());
-    setOpen(false);
+    if (!session || !accountNo) return;
+    if (snooze) usePopsStore.getState().snooze(accountNo, siteToday());
+    usePopsStore.getState().markShown(session);
   };
 
-  if (!open || items.length === 0) return null;
+  if (!due || items.length === 0) return null;
   return (
     <Modal
       open
