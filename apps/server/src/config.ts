@@ -45,6 +45,29 @@ export const DEFAULT_CLIENT_ERRORS: ClientErrorConfig = {
   maxAgeDays: 30,
 };
 
+/** The game client's public reads (`/api/client`). */
+export interface ClientApiConfig {
+  /** Requests per window per client address on these routes, whether or not the global limit is on; false: none. */
+  rateLimit: { max: number; timeWindowMs: number } | false;
+}
+
+export const DEFAULT_CLIENT_API: ClientApiConfig = {
+  rateLimit: { max: 120, timeWindowMs: 60_000 },
+};
+
+/** Removal of uploaded images that no content refers to (modules/uploads/orphans.ts). */
+export interface ImageCleanupConfig {
+  /** How often each process tries (one at a time over all processes); 0: never. */
+  intervalMs: number;
+  /** An image uploaded (again) more recently than this is kept: its editor may not have saved yet. */
+  graceMs: number;
+}
+
+export const DEFAULT_IMAGE_CLEANUP: ImageCleanupConfig = {
+  intervalMs: 60 * 60_000,
+  graceMs: 24 * 60 * 60_000,
+};
+
 /** When /readyz answers 503 for load (@fastify/under-pressure samples) and how long its database check may take. */
 export interface ReadinessConfig {
   /** Mean event-loop delay (ms) over the last sample above which the process is not ready; 0: not checked. */
@@ -103,4 +126,8 @@ export interface AppConfig {
   /** Bearer token of GET /metrics (METRICS_TOKEN); null: /metrics is not served (404). */
   metricsToken: string | null;
   readiness: ReadinessConfig;
+  /** Unset fields take DEFAULT_CLIENT_API's. */
+  clientApi?: Partial<ClientApiConfig>;
+  /** Unset fields take DEFAULT_IMAGE_CLEANUP's. */
+  imageCleanup?: Partial<ImageCleanupConfig>;
 }
