@@ -25,6 +25,7 @@ const MIB = 1024 * 1024;
  */
 const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const IMAGE_HELMET = {
+  xContentTypeOptions: true,
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"] } },
   crossOriginResourcePolicy: { policy: 'cross-origin' as const },
 };
@@ -124,10 +125,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       }
       const image = await readImage(app.db, id);
       if (!image) throw new AppError('NOT_FOUND');
-      return reply
-        .headers({ etag, 'cache-control': IMAGE_CACHE_CONTROL, 'x-content-type-options': 'nosniff' })
-        .type(image.mime)
-        .send(image.bytes);
+      return reply.headers({ etag, 'cache-control': IMAGE_CACHE_CONTROL }).type(image.mime).send(image.bytes);
     },
   );
 }
