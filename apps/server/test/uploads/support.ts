@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
-/** Tiny valid images, 1 × 1 each (the JPEG and WebP from real encoders, the others well-known minimal files). */
+/**
+ * Tiny valid images, 1 × 1 each: the JPEG made by an encoder (jpeg-js), the others well-known minimal files (the
+ * WebP is the lossy image browsers' WebP feature detection decodes).
+ */
 export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
