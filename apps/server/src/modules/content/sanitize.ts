@@ -8,7 +8,7 @@ const WEB_LINK = /^https?:\/\//i;
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'img'],
   allowedAttributes: {
-    a: ['href', 'rel', { name: 'target', multiple: false, values: ['_blank'] }],
+    a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
   },
   allowedSchemes: ['http', 'https'],
@@ -24,7 +24,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
         tagName,
         attribs: {
           ...(WEB_LINK.test(href) ? { href } : {}),
-          ...(attribs.target ? { target: attribs.target } : {}),
+          ...(attribs.target === '_blank' ? { target: '_blank' } : {}),
           // A page opened from a body must not reach back to the back office (window.opener).
           rel: 'noopener noreferrer',
         },
