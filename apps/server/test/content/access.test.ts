@@ -139,3 +139,30 @@ describe('activity/delete', () => {
     expect(res.statusCode).toBe(405);
   });
 });
+
+describe('OpenAPI', () => {
+  it('describes every content route: tag, bearer security, summary, body and answer', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { tags?: string[]; security?: unknown; summary?: string; requestBody?: unknown; responses?: object }>
+      >;
+    };
+    const routes: [string, string, boolean][] = [
+      ['/api/manage/activity/list', 'post', true],
+      ['/api/manage/activity/save', 'post', true],
+      ['/api/manage/activity/delete', 'delete', true],
+      ['/api/manage/activity/pops', 'get', false],
+      ['/api/manage/activity/set_pops', 'post', true],
+    ];
+    for (const [path, method, hasBody] of routes) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op!.tags).toEqual(['content']);
+      expect(op!.security).toEqual([{ bearer: [] }]);
+      expect(op!.summary).toBeTruthy();
+      expect(Boolean(op!.requestBody), path).toBe(hasBody);
+      expect(Object.keys(op!.responses ?? {})).toContain('200');
+    }
+  });
+});
