@@ -19,8 +19,13 @@ import { pagingSchema } from './members.js';
  */
 export const CONTENT_TITLE_MAX = 100;
 export const BROADCAST_TEXT_MAX = 200;
-/** Sanitized HTML of one locale's body. */
+/** Sanitized HTML of one locale's body (checked after sanitizing, on the server). */
 export const CONTENT_BODY_MAX = 20_000;
+/**
+ * What a body may be before sanitizing: pasted HTML carries styles and attributes the sanitizer
+ * drops, so the raw limit is looser and the stored one is checked on what remains.
+ */
+export const CONTENT_BODY_INPUT_MAX = 100_000;
 /** At most this many ids in one delete or pop-up list. */
 export const CONTENT_IDS_MAX = 100;
 
@@ -102,8 +107,10 @@ export const contentSaveRequestSchema = z
     id: idSchema.optional(),
     version: z.number().int().min(1).optional(),
     type: contentTypeSchema,
-    title: localizedTextSchema(CONTENT_TITLE_MAX),
-    body: localizedTextSchema(CONTENT_BODY_MAX).optional(),
+    // A broadcast's title is its one line, up to BROADCAST_TEXT_MAX; other titles are checked
+    // against CONTENT_TITLE_MAX below.
+    title: localizedTextSchema(Math.max(CONTENT_TITLE_MAX, BROADCAST_TEXT_MAX)),
+    body: localizedTextSchema(CONTENT_BODY_INPUT_MAX).optional(),
     imageId: imageIdSchema.nullable().optional(),
     startAt: dateTimeSchema,
     endAt: dateTimeSchema,
@@ -115,6 +122,13 @@ export const contentSaveRequestSchema = z
     if (value.endAt <= value.startAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'content.endBeforeStart' });
     if (value.id !== undefined && value.version === undefined) {
       ctx.addIssue({ code: 'custom', path: ['version'], message: 'content.versionRequired' });
+    }
+    if (value.type !== 'BROADCAST') {
+      for (const locale of LOCALES) {
+        if (value.title[locale].length > CONTENT_TITLE_MAX) {
+          ctx.addIssue({ code: 'custom', path: ['title', locale], message: 'content.titleTooLong' });
+        }
+      }
     }
     if (value.type === 'BROADCAST') {
       for (const locale of LOCALES) {

@@ -106,7 +106,7 @@ describe('body sanitizing on save', () => {
   it('keeps the editor’s formatting, links to http(s) sites and our own images', async () => {
     const html =
       `<h2>標題</h2><p>一般 <strong>粗體</strong> <b>b</b> <em>斜體</em> <i>i</i> <u>底線</u> <s>刪除</s><br />換行</p>` +
-      `<blockquote>引用</blockquote><ul><li>一</li></ul><ol><li>二</li></ol>` +
+      `<blockquote>引用</blockquote><ul><li>一</li></ul><ol><li>二</li></ol><hr /><pre><code>code</code></pre><p><code>inline</code></p>` +
       `<p><a href="https://example.com/x?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">連結</a> <a href="http://example.org">http</a></p>` +
       `<p><img src="/api/files/${HASH}" alt="圖" width="320" height="160" /></p>`;
     const stored = await roundTrip(html);

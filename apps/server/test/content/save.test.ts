@@ -175,6 +175,41 @@ describe('update', () => {
   });
 });
 
+describe('images in use', () => {
+  it('a save renews the images it shows, its own and those in its bodies, so the orphan cleanup spares them', async () => {
+    const own = await insertImage(ctx, 'renewed-own');
+    const inBody = await insertImage(ctx, 'renewed-body');
+    await q(ctx, `update images set last_uploaded_at = now() - interval '30 days' where id = any($1)`, [[own, inBody]]);
+    await save(ctx, admin, activity(clock, { imageId: own, body: { en: `<p><img src="/api/files/${inBody}" /></p>` } }));
+    const rows = await q<{ id: string; last_uploaded_at: Date }>(ctx, 'select id, last_uploaded_at from images where id = any($1)', [
+      [own, inBody],
+    ]);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.last_uploaded_at.getTime()).toBe(clock.getTime());
+  });
+});
+
+describe('limits apply to what is stored', () => {
+  it('a broadcast line may be longer than a title (up to 200 characters)', async () => {
+    const line = '跑'.repeat(200);
+    const saved = await save(ctx, admin, {
+      type: 'BROADCAST',
+      title: { zh_TW: line },
+      startAt: wall(clock),
+      endAt: wall(clock, 1),
+      status: 'Draft',
+    });
+    expect((await itemById(admin, saved.id)).title.zh_TW).toBe(line);
+  });
+
+  it('pasted HTML over the stored limit is accepted when what the sanitizer keeps fits', async () => {
+    const styled = `<p style="${'color: red; '.repeat(2_500)}">kept</p>`;
+    expect(styled.length).toBeGreaterThan(CONTENT_BODY_MAX);
+    const saved = await save(ctx, admin, activity(clock, { body: { zh_TW: styled } }));
+    expect((await itemById(admin, saved.id)).body.zh_TW).toBe('<p>kept</p>');
+  });
+});
+
 describe('bad input', () => {
   const long = 'x'.repeat(CONTENT_TITLE_MAX + 1);
   const cases: [string, () => unknown, string][] = [
@@ -222,6 +257,12 @@ describe('bad input', () => {
       () => ({ type: 'BROADCAST', title: { zh_TW: '一\n二' }, startAt: wall(clock), endAt: wall(clock, 1), status: 'Published' }),
       'title.zh_TW',
     ],
+    [
+      'a broadcast line over 200 characters',
+      () => ({ type: 'BROADCAST', title: { zh_TW: 'x'.repeat(201) }, startAt: wall(clock), endAt: wall(clock, 1), status: 'Published' }),
+      'title.zh_TW',
+    ],
+    ['a raw body over the input limit', () => activity(clock, { body: { zh_TW: 'x'.repeat(100_001) } }), 'body.zh_TW'],
     // Escaping grows the text: 5,000 ampersands are 25,000 characters once sanitized.
     ['a body over the limit once sanitized', () => activity(clock, { body: { th: '&'.repeat(CONTENT_BODY_MAX / 4) } }), 'body.th'],
   ];
@@ -236,6 +277,13 @@ describe('bad input', () => {
   it('refuses an image that was never uploaded (IMAGE_NOT_FOUND) and writes nothing', async () => {
     const before = await fingerprint(ctx);
     refused(await post(ctx, admin, 'save', activity(clock, { imageId: 'e'.repeat(64) })), 5004, 400);
+    expect(await fingerprint(ctx)).toBe(before);
+  });
+
+  it('refuses a body showing an image that was never uploaded (IMAGE_NOT_FOUND) and writes nothing', async () => {
+    const before = await fingerprint(ctx);
+    const html = `<p><img src="/api/files/${'f'.repeat(64)}" /></p>`;
+    refused(await post(ctx, admin, 'save', activity(clock, { body: { zh_TW: html } })), 5004, 400);
     expect(await fingerprint(ctx)).toBe(before);
   });
 

@@ -6,7 +6,29 @@ const UPLOADED_IMAGE = /^\/api\/files\/[0-9a-f]{64}$/;
 const WEB_LINK = /^https?:\/\//i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'img'],
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'hr',
+    'pre',
+    'code',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],

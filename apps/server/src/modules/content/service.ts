@@ -93,10 +93,23 @@ function logged(row: ItemRow, timeZone: string) {
 }
 
 /** The image must exist; the key-share lock keeps the orphan cleanup from removing it before commit. */
-async function assertImage(tx: Tx, imageId: string | null): Promise<void> {
-  if (!imageId) return;
-  const [row] = await tx.select({ id: images.id }).from(images).where(eq(images.id, imageId)).for('key share');
-  if (!row) throw new AppError('IMAGE_NOT_FOUND');
+/** Ids of our own images shown inside a body (the sanitizer keeps no other image). */
+const BODY_IMAGE = /\/api\/files\/([0-9a-f]{64})/g;
+function bodyImages(body: LocalizedText): string[] {
+  return LOCALES.flatMap((l) => [...body[l].matchAll(BODY_IMAGE)].map((m) => m[1]!));
+}
+
+/**
+ * Every image the item shows (its own and those in its bodies) must exist. Each is touched as if
+ * uploaded now: the orphan cleanup spares recently uploaded images, and a cleanup already waiting
+ * on these rows re-reads them after this commit and finds them fresh, so an image a save has just
+ * started to use is never removed (a body reference has no foreign key to stop it).
+ */
+async function touchImages(tx: Tx, ids: string[], now: Date): Promise<void> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
+  const touched = await tx.update(images).set({ lastUploadedAt: now }).where(inArray(images.id, wanted)).returning({ id: images.id });
+  if (touched.length !== wanted.length) throw new AppError('IMAGE_NOT_FOUND');
 }
 
 /** Creates (no id) or updates an item; an update must carry the version it read. */
@@ -105,7 +118,7 @@ export async function saveContent(m: ContentContext, input: ContentSaveInput): P
   const tz = siteTimeZone(m.caller.siteId);
   const fields = storedFields(input, tz);
   return m.db.transaction(async (tx) => {
-    await assertImage(tx, fields.imageId);
+    await touchImages(tx, [...(fields.imageId ? [fields.imageId] : []), ...bodyImages(fields.body)], m.now());
     const { before, after } =
       input.id === undefined ? { before: null, after: await create(m, tx, input, fields) } : await update(m, tx, input.id, input, fields);
     await writeLog(tx, m, m.caller.account.id, 'OPERATION', before && logged(before, tz), logged(after, tz));
