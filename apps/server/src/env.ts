@@ -113,6 +113,12 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(100_000_000).default(600),
   /** Front-end error reports per minute per client IP (POST error_log/report); 0 turns that limit off. */
   ERROR_REPORT_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
+  /** The game client's public reads (/api/client) per minute per client IP; 0 turns that limit off. */
+  CLIENT_API_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(120),
+  /** Minutes between orphan-image cleanups (one process at a time); 0 never cleans. */
+  IMAGE_CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Hours an uploaded image no content uses is kept (its editor may not have saved yet). */
+  IMAGE_ORPHAN_GRACE_HOURS: z.coerce.number().int().min(1).max(8_760).default(24),
   CORS_ORIGINS: z
     .string()
     .default('')

@@ -133,6 +133,13 @@ async function main(): Promise<void> {
         clientErrors: {
           rateLimit: env.ERROR_REPORT_RATE_LIMIT === 0 ? false : { max: env.ERROR_REPORT_RATE_LIMIT, timeWindowMs: 60_000 },
         },
+        clientApi: {
+          rateLimit: env.CLIENT_API_RATE_LIMIT === 0 ? false : { max: env.CLIENT_API_RATE_LIMIT, timeWindowMs: 60_000 },
+        },
+        imageCleanup: {
+          intervalMs: env.IMAGE_CLEANUP_INTERVAL_MINUTES * 60_000,
+          graceMs: env.IMAGE_ORPHAN_GRACE_HOURS * 3_600_000,
+        },
         metricsToken: env.METRICS_TOKEN ?? null,
         readiness: {
           maxEventLoopDelayMs: env.READY_MAX_EVENT_LOOP_DELAY_MS,

@@ -41,6 +41,17 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ RATE_LIMIT_MAX: '-1' })).toThrow(/RATE_LIMIT_MAX/);
   });
 
+  it('takes the client API limit and the image cleanup settings, with defaults, and refuses bad ones', () => {
+    expect(loadEnv({})).toMatchObject({ CLIENT_API_RATE_LIMIT: 120, IMAGE_CLEANUP_INTERVAL_MINUTES: 60, IMAGE_ORPHAN_GRACE_HOURS: 24 });
+    expect(loadEnv({ CLIENT_API_RATE_LIMIT: '0', IMAGE_CLEANUP_INTERVAL_MINUTES: '0', IMAGE_ORPHAN_GRACE_HOURS: '2' })).toMatchObject({
+      CLIENT_API_RATE_LIMIT: 0,
+      IMAGE_CLEANUP_INTERVAL_MINUTES: 0,
+      IMAGE_ORPHAN_GRACE_HOURS: 2,
+    });
+    expect(() => loadEnv({ CLIENT_API_RATE_LIMIT: '-1' })).toThrow(/CLIENT_API_RATE_LIMIT/);
+    expect(() => loadEnv({ IMAGE_ORPHAN_GRACE_HOURS: '0' })).toThrow(/IMAGE_ORPHAN_GRACE_HOURS/);
+  });
+
   it('takes ERROR_REPORT_RATE_LIMIT (default 30, 0 = off) and refuses a negative one', () => {
     expect(loadEnv({}).ERROR_REPORT_RATE_LIMIT).toBe(30);
     expect(loadEnv({ ERROR_REPORT_RATE_LIMIT: '0' }).ERROR_REPORT_RATE_LIMIT).toBe(0);

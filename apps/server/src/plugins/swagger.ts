@@ -16,6 +16,17 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { apiPrefix: 
           'Signed-in calls send `Authorization: Bearer <token>`, `x-site-id` and `accept-language`.',
         version: '0.1.0',
       },
+      tags: [
+        { name: 'content', description: 'Site content management (`/announcement`): activities, announcements, broadcasts, pop-ups' },
+        { name: 'uploads', description: 'Image upload (content-addressed, checked by magic bytes) and public image serving' },
+        { name: 'live', description: 'Server-Sent Events for signed-in users: the live broadcast marquee' },
+        {
+          name: 'client',
+          description:
+            "The game client's public reads (no back-office session; the site comes from the host): published, current " +
+            'content in a requested language with zh_TW fallback; ETag/If-None-Match, short public caching, a per-address limit',
+        },
+      ],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'token from /manage/signin' },
