@@ -13,6 +13,9 @@ const ReportPage = lazy(() => import('../features/report/routes/report-page'));
 const BetPage = lazy(() => import('../features/bet/routes/bet-page'));
 const ProviderPage = lazy(() => import('../features/provider/routes/provider-page'));
 const ErrorLogPage = lazy(() => import('../features/error-log/routes/error-log-page'));
+const ActivityPage = lazy(() => import('../features/announcement/routes/activity-page'));
+const AnnouncementPage = lazy(() => import('../features/announcement/routes/announcement-page'));
+const BroadcastPage = lazy(() => import('../features/announcement/routes/broadcast-page'));
 
 const PAGES: Record<PageName, ComponentType> = {
   Dashboard: DashboardPage,
@@ -23,6 +26,9 @@ const PAGES: Record<PageName, ComponentType> = {
   Bet: BetPage,
   Provider: ProviderPage,
   ErrorLogList: ErrorLogPage,
+  Activity: ActivityPage,
+  AnnouncementList: AnnouncementPage,
+  Broadcast: BroadcastPage,
 };
 
 /** The component of a route's page, if it has one. */

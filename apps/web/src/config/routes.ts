@@ -21,7 +21,19 @@ export const REGISTER_PATH = '/register';
  * The routes that render a page of their own; `app/pages.tsx` supplies each one's component
  * (loaded when first shown). Everything below this file knows a page by this name only.
  */
-export const PAGE_NAMES = ['Dashboard', 'Workbench', 'Member', 'Log', 'AgentReport', 'Bet', 'Provider', 'ErrorLogList'] as const;
+export const PAGE_NAMES = [
+  'Dashboard',
+  'Workbench',
+  'Member',
+  'Log',
+  'AgentReport',
+  'Bet',
+  'Provider',
+  'ErrorLogList',
+  'Activity',
+  'AnnouncementList',
+  'Broadcast',
+] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
 function isPageName(name: string): name is PageName {

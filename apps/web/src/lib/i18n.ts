@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'report',
   'bet',
   'provider',
+  'announcement',
   'pops',
 ] as const;
 

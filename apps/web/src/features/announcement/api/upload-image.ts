@@ -1,0 +1,77 @@
+import { errorNameForCode, IMAGE_MAX_BYTES, uploadedImageSchema, type UploadedImage } from '@agent-bo/shared';
+import { API_BASE_URL, API_PREFIX } from '../../../lib/api';
+import { i18n, toLanguageTag } from '../../../lib/i18n';
+import { currentSiteId } from '../../../lib/site';
+import { useLocaleStore } from '../../../stores/locale-store';
+import { useUserStore } from '../../../stores/user-store';
+
+/** A refused or failed upload; `message` is the text to show (the server's own when it sent one). */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+interface Envelope {
+  code: number;
+  message?: string;
+  success?: boolean;
+  data?: unknown;
+}
+
+function parseEnvelope(text: string): Envelope | undefined {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' && typeof (parsed as Envelope).code === 'number' ? (parsed as Envelope) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's message, else the catalogue's text for its code, else the generic failure. */
+function failureMessage(envelope: Envelope | undefined): string {
+  if (envelope?.message) return envelope.message;
+  const name = envelope ? errorNameForCode(envelope.code) : undefined;
+  return name ? i18n.t(`errors:${name}`, { n: IMAGE_MAX_BYTES / 1024 / 1024 }) : i18n.t('http:requestFailed');
+}
+
+/**
+ * `POST manage/upload/image` (multipart, field `file`). Not through the API client: it sends
+ * JSON only and `fetch` reports no upload progress, so this is an XMLHttpRequest carrying the
+ * same token, site and language headers, answering the envelope's `data`.
+ */
+export function uploadImage(file: File, { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}) {
+  return new Promise<UploadedImage>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE_URL}${API_PREFIX}/manage/upload/image`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('x-site-id', currentSiteId());
+    xhr.setRequestHeader('Accept-Language', toLanguageTag(useLocaleStore.getState().locale));
+    const token = useUserStore.getState().token;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const envelope = parseEnvelope(xhr.responseText);
+      const ok = xhr.status >= 200 && xhr.status < 300 && envelope?.code === 0 && envelope.success !== false;
+      const image = ok ? uploadedImageSchema.safeParse(envelope.data) : undefined;
+      if (image?.success) resolve(image.data);
+      else reject(new UploadError(failureMessage(envelope), xhr.status));
+    };
+    xhr.onerror = () => reject(new UploadError(i18n.t('http:network')));
+    xhr.ontimeout = () => reject(new UploadError(i18n.t('http:timeout')));
+    xhr.onabort = () => reject(new UploadError('cancelled'));
+    xhr.timeout = 60_000;
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

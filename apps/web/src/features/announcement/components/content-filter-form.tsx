@@ -1,0 +1,66 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CONTENT_TITLE_MAX, PUBLISH_STATUSES, type PublishStatus } from '@agent-bo/shared';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { DATE_TIME_FORMAT, fromRange, type Range } from '../../../lib/time-range';
+import type { ContentFilters } from '../hooks/use-content-list';
+
+interface FormValues {
+  title?: string;
+  status?: PublishStatus;
+  range?: Range | null;
+}
+
+/** Title text, status, and a range in the site's time zone that the items' windows overlap. */
+export function ContentFilterForm({ onSearch }: { onSearch: (filters: ContentFilters) => void }) {
+  const { t } = useTranslation('announcement');
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<FormValues>();
+
+  const onFinish = (v: FormValues) => onSearch({ title: v.title?.trim() || undefined, status: v.status, ...fromRange(v.range) });
+
+  return (
+    <Form<FormValues> form={form} layout="inline" className="ann-filters" onFinish={onFinish} data-testid="content-filters">
+      <Form.Item name="title">
+        <Input allowClear maxLength={CONTENT_TITLE_MAX} placeholder={t('filters.title')} data-testid="content-filter-title" />
+      </Form.Item>
+      <Form.Item name="status" className="ann-filters__status">
+        <Select<PublishStatus>
+          allowClear
+          placeholder={t('filters.status')}
+          options={PUBLISH_STATUSES.map((s) => ({ value: s, label: t(s === 'Published' ? 'status.Published' : 'status.Draft') }))}
+          optionRender={(o) => <span data-testid={`content-filter-status-${String(o.value)}`}>{o.label}</span>}
+          data-testid="content-filter-status"
+        />
+      </Form.Item>
+      <Form.Item name="range" className="ann-filters__range">
+        <DatePicker.RangePicker
+          showTime
+          format={DATE_TIME_FORMAT}
+          allowEmpty={[true, true]}
+          placeholder={[t('filters.start'), t('filters.end')]}
+          data-testid="content-filter-range"
+          {...(isMobile ? { placement: 'bottomLeft' as const } : {})}
+        />
+      </Form.Item>
+      <Form.Item className="ann-filters__btn">
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="content-search">
+          {t('filters.search')}
+        </Button>
+      </Form.Item>
+      <Form.Item className="ann-filters__btn">
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => {
+            form.resetFields();
+            onSearch({});
+          }}
+          data-testid="content-reset"
+        >
+          {t('filters.reset')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
