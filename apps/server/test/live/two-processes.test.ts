@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../../src/db/embedded.js';
+import { createTestDatabase, DEMO_CREDENTIALS } from '../helpers.js';
+import { insertBroadcasts, SseClient, texts } from './support.js';
+
+/**
+ * Two real server processes (`src/server.ts` through tsx) on one database: a broadcast saved
+ * through process A reaches a stream held by process B, through PostgreSQL's NOTIFY and B's own
+ * LISTEN connection — nothing in memory is shared. Then B is stopped with SIGTERM while the stream
+ * is open: the stream ends and the process exits at once instead of waiting for it.
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+let database: { url: string; drop: () => Promise<void> };
+let pool: pg.Pool;
+const servers: Server[] = [];
+const clients: SseClient[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  await pool.query(`delete from content_items where type = 'BROADCAST'`);
+});
+
+afterAll(async () => {
+  for (const c of clients) c.close();
+  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+  await Promise.all(servers.map((s) => s.exited));
+  await pool?.end();
+  await database?.drop();
+});
+
+async function startServer(): Promise<Server> {
+  const port = await findFreePort();
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !['NODE_OPTIONS', 'VITEST', 'NODE_ENV'].includes(k) && !k.startsWith('VITEST_')),
+  );
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...base,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      WEB_DIST_DIR: path.join(serverDir, 'no-web-app-here'),
+      RATE_LIMIT_MAX: '0',
+      DEMO_TRAFFIC: 'off',
+      HANDOFF_KEY: 'a'.repeat(64),
+      SHUTDOWN_DELAY_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '20000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const server: Server = { child, port, output: () => out, exited };
+  servers.push(server);
+  for (const started = Date.now(); !/agent back office on http/.test(out);) {
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
+    if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return server;
+}
+
+const headers = (token?: string) => ({
+  'content-type': 'application/json',
+  'x-site-id': 'tw_web',
+  ...(token && { authorization: `Bearer ${token}` }),
+});
+
+async function signin(server: Server): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${server.port}/api/manage/signin`, {
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify(DEMO_CREDENTIALS),
+  });
+  const json = (await res.json()) as { data: { token: string } };
+  return json.data.token;
+}
+
+async function stream(server: Server, token: string): Promise<SseClient> {
+  const client = await SseClient.open(`http://127.0.0.1:${server.port}/api/manage/live/stream`, headers(token));
+  clients.push(client);
+  expect(client.response.status).toBe(200);
+  return client;
+}
+
+describe('live stream across two server processes', () => {
+  it('a broadcast saved through process A reaches a stream on process B within 2 s', { timeout: 180_000 }, async () => {
+    const [a, b] = await Promise.all([startServer(), startServer()]);
+    const onB = await stream(b, await signin(b));
+    const onA = await stream(a, await signin(a));
+    expect(await onB.nextBroadcasts()).toEqual([]);
+    expect(await onA.nextBroadcasts()).toEqual([]);
+
+    const saved = Date.now();
+    await insertBroadcasts(pool, [{ text: 'from process A' }]);
+    expect(texts(await onB.nextBroadcasts(2000))).toEqual(['from process A']);
+    expect(Date.now() - saved).toBeLessThan(2000);
+    expect(texts(await onA.nextBroadcasts(2000))).toEqual(['from process A']);
+
+    // SIGTERM with the stream open: B ends it (the client would reconnect elsewhere) and exits 0 without waiting.
+    const signalled = Date.now();
+    b.child.kill('SIGTERM');
+    await onB.ended;
+    expect(await b.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(b.output()).not.toMatch(/deadline of \d+ ms reached/);
+  });
+});
