@@ -87,6 +87,16 @@ describe('live stream', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('is described in the OpenAPI document under `live`, with bearer security', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown; summary?: string; description?: string }>>;
+    };
+    const op = doc.paths['/api/manage/live/stream']?.get;
+    expect(op?.tags).toEqual(['live']);
+    expect(op?.security).toEqual([{ bearer: [] }]);
+    expect(op?.description).toMatch(/text\/event-stream/);
+  });
+
   it('sends the list again within 2 s of a committed change of the site, and not for another site’s change', async () => {
     const web = await connect('tw_web');
     const mc = await connect('tw_mc');

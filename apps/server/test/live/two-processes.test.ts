@@ -4,12 +4,14 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../src/db/embedded.js';
+import { siteTimeZone } from '@agent-bo/shared';
+import { formatDateTime } from '../../src/lib/dates.js';
 import { createTestDatabase, DEMO_CREDENTIALS } from '../helpers.js';
-import { insertBroadcasts, SseClient, texts } from './support.js';
+import { SseClient, texts } from './support.js';
 
 /**
  * Two real server processes (`src/server.ts` through tsx) on one database: a broadcast saved
- * through process A reaches a stream held by process B, through PostgreSQL's NOTIFY and B's own
+ * (and then deleted) through process A's content API reaches a stream held by process B, through PostgreSQL's NOTIFY and B's own
  * LISTEN connection — nothing in memory is shared. Then B is stopped with SIGTERM while the stream
  * is open: the stream ends and the process exits at once instead of waiting for it.
  */
@@ -95,6 +97,34 @@ async function signin(server: Server): Promise<string> {
   return json.data.token;
 }
 
+/** Saves a broadcast current for the next hour through the content API (admin001 holds ACTIVITY_WRITE). */
+async function saveBroadcast(server: Server, token: string, text: string): Promise<number> {
+  const at = (offsetMs: number) => formatDateTime(new Date(Date.now() + offsetMs), siteTimeZone('tw_web'));
+  const res = await fetch(`http://127.0.0.1:${server.port}/api/manage/activity/save`, {
+    method: 'POST',
+    headers: headers(token),
+    body: JSON.stringify({
+      type: 'BROADCAST',
+      title: { zh_TW: `${text}（中文）`, en: text },
+      startAt: at(-60_000),
+      endAt: at(3_600_000),
+      status: 'Published',
+    }),
+  });
+  const json = (await res.json()) as { success: boolean; data: { id: number } };
+  expect(json).toMatchObject({ success: true });
+  return json.data.id;
+}
+
+async function deleteItems(server: Server, token: string, ids: number[]): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${server.port}/api/manage/activity/delete`, {
+    method: 'DELETE',
+    headers: headers(token),
+    body: JSON.stringify({ ids }),
+  });
+  expect(await res.json()).toMatchObject({ success: true });
+}
+
 async function stream(server: Server, token: string): Promise<SseClient> {
   const client = await SseClient.open(`http://127.0.0.1:${server.port}/api/manage/live/stream`, headers(token));
   clients.push(client);
@@ -103,18 +133,22 @@ async function stream(server: Server, token: string): Promise<SseClient> {
 }
 
 describe('live stream across two server processes', () => {
-  it('a broadcast saved through process A reaches a stream on process B within 2 s', { timeout: 180_000 }, async () => {
+  it('a broadcast saved, then deleted, through process A reaches a stream on process B within 2 s', { timeout: 180_000 }, async () => {
     const [a, b] = await Promise.all([startServer(), startServer()]);
     const onB = await stream(b, await signin(b));
-    const onA = await stream(a, await signin(a));
+    const tokenA = await signin(a);
+    const onA = await stream(a, tokenA);
     expect(await onB.nextBroadcasts()).toEqual([]);
     expect(await onA.nextBroadcasts()).toEqual([]);
 
     const saved = Date.now();
-    await insertBroadcasts(pool, [{ text: 'from process A' }]);
+    const id = await saveBroadcast(a, tokenA, 'from process A');
     expect(texts(await onB.nextBroadcasts(2000))).toEqual(['from process A']);
     expect(Date.now() - saved).toBeLessThan(2000);
     expect(texts(await onA.nextBroadcasts(2000))).toEqual(['from process A']);
+
+    await deleteItems(a, tokenA, [id]);
+    expect(await onB.nextBroadcasts(2000)).toEqual([]);
 
     // SIGTERM with the stream open: B ends it (the client would reconnect elsewhere) and exits 0 without waiting.
     const signalled = Date.now();

@@ -42,12 +42,14 @@ export async function liveRoutes(app: FastifyInstance) {
     {
       preHandler: app.authenticate,
       schema: {
-        tags: ['content'],
+        tags: ['live'],
         summary:
           'The site’s current broadcasts as Server-Sent Events: `broadcasts` (a JSON array of LiveBroadcast) at connect and after every ' +
           'change, a comment heartbeat, `end` when the session is no longer valid',
+        description:
+          'Answers `text/event-stream`. `event: broadcasts` carries every locale’s text and ISO instants, so the client ' +
+          'shows the user’s language and drops an item the moment it ends; after `event: end` the client does not reconnect.',
         security: [{ bearer: [] }],
-        produces: ['text/event-stream'],
       },
     },
     (request, reply) => {
