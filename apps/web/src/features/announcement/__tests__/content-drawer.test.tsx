@@ -119,6 +119,15 @@ describe('content drawer', { timeout: 30_000 }, () => {
     expect(saves()[1]).toMatchObject({ id: 5, version: 4, title: { zh_TW: '系統維護', en: 'System upgrade' } });
   });
 
+  it('a field the server refuses is marked on the form with the translated rule, and the message is shown', async () => {
+    const drawer = await open(PAGE_PATHS.ANNOUNCEMENT, 'content-edit-5');
+    backend.saveAnswer = envelope([{ path: 'title.zh_TW', message: 'content.titleRequired' }], 1000, 'Some of the input is invalid', 400);
+    await click(within(drawer).getByTestId('content-save'));
+    expect(await within(drawer).findByText('Please enter the Traditional Chinese title')).toBeTruthy();
+    expect(await screen.findByText('Some of the input is invalid')).toBeTruthy();
+    expect(within(drawer).queryByTestId('content-stale')).toBeNull();
+  });
+
   it('a broadcast has one single-line text per locale (200 at most), no editor and no image', async () => {
     const drawer = await open(PAGE_PATHS.BROADCAST, 'content-create');
     const text = field(drawer, 'content-title-zh_TW');

@@ -111,8 +111,13 @@ export async function pasteHtml(editor: HTMLElement, html: string): Promise<void
     clipboardData: {
       types: ['text/html', 'text/plain'],
       files: [],
+      // As a real clipboard: '' for a type it does not hold.
       getData: (type: string) =>
-        type === 'text/html' ? html : editor.ownerDocument.createRange().createContextualFragment(html).textContent,
+        type === 'text/html'
+          ? html
+          : type === 'text/plain'
+            ? editor.ownerDocument.createRange().createContextualFragment(html).textContent
+            : '',
     },
   });
   await act(async () => {
@@ -134,5 +139,59 @@ export async function typeDate(input: HTMLInputElement, value: string): Promise<
 export async function click(element: Element): Promise<void> {
   await act(async () => {
     fireEvent.click(element);
+  });
+}
+
+/**
+ * A stand-in for XMLHttpRequest (the image upload's transport): records what was sent and lets the
+ * test report progress and answer when it chooses.
+ */
+export class FakeUpload {
+  static last: FakeUpload | null = null;
+  static count = 0;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor() {
+    FakeUpload.last = this;
+    FakeUpload.count += 1;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  async progress(loaded: number, total: number) {
+    await act(async () => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+  }
+  async answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    await act(async () => this.onload?.());
+  }
+}
+
+/** A file chosen in a file input. */
+export async function chooseFile(input: HTMLElement, file: File): Promise<void> {
+  await act(async () => {
+    fireEvent.change(input, { target: { files: [file] } });
   });
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { findTestId, setUpStubbedApp } from '../../../test/app-harness';
-import { backend, callsTo, contentItem, contentServer, PAGE_PATHS, resetBackend } from './content-harness';
+import { backend, callsTo, contentItem, contentServer, PAGE_PATHS, resetBackend, typeDate } from './content-harness';
 
 setUpStubbedApp({
   signedIn: true,
@@ -20,6 +20,13 @@ async function start(path = PAGE_PATHS.ACTIVITY) {
 }
 
 const lastList = () => callsTo('list').at(-1)?.body;
+
+/** The text of a row's cell under the column titled `column`. */
+function cellOf(column: string, id: number): string | null | undefined {
+  const headers = [...screen.getByTestId('content-table').querySelectorAll('thead th')];
+  const index = headers.findIndex((th) => th.textContent === column);
+  return screen.getByTestId(`content-row-${id}`).querySelectorAll('td')[index]?.textContent;
+}
 
 describe('content list', { timeout: 20_000 }, () => {
   it('the menu shows the content screens to a holder of ACTIVITY_READ; /announcement opens activities', async () => {
@@ -45,6 +52,9 @@ describe('content list', { timeout: 20_000 }, () => {
     expect(row.textContent).toContain('2030-01-01 00:00:00');
     expect(row.textContent).toContain('2030-02-01 00:00:00');
     expect(screen.getByTestId('content-row-2').textContent).toContain('Draft');
+    // Pop-up positions count from 1 on the screen; a non-pop-up shows a dash.
+    expect(cellOf('Pop-up order', 1)).toBe('1');
+    expect(cellOf('Pop-up order', 2)).toBe('—');
     expect(lastList()).toEqual({ type: 'ACTIVITY', sortBy: 'sort', order: 'asc', page: 1, pageSize: 10 });
   });
 
@@ -80,17 +90,8 @@ describe('content list', { timeout: 20_000 }, () => {
       fireEvent.click((await screen.findAllByTestId('content-filter-status-Draft')).at(-1)!);
     });
     const range = screen.getByTestId('content-filters').querySelectorAll<HTMLInputElement>('.ann-filters__range input');
-    for (const [input, value] of [
-      [range[0]!, '2030-01-05 00:00:00'],
-      [range[1]!, '2030-01-20 23:59:59'],
-    ] as const) {
-      await act(async () => {
-        fireEvent.mouseDown(input);
-        fireEvent.focus(input);
-        fireEvent.change(input, { target: { value } });
-        fireEvent.keyDown(input, { key: 'Enter', keyCode: 13 });
-      });
-    }
+    await typeDate(range[0]!, '2030-01-05 00:00:00');
+    await typeDate(range[1]!, '2030-01-20 23:59:59');
     await act(async () => {
       fireEvent.click(screen.getByTestId('content-search'));
     });

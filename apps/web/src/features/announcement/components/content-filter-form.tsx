@@ -1,7 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_TITLE_MAX, PUBLISH_STATUSES, type PublishStatus } from '@agent-bo/shared';
+import { CONTENT_TITLE_MAX, PUBLISH_STATUSES, type ContentType, type PublishStatus } from '@agent-bo/shared';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { DATE_TIME_FORMAT, fromRange, type Range } from '../../../lib/time-range';
 import type { ContentFilters } from '../hooks/use-content-list';
@@ -13,7 +13,7 @@ interface FormValues {
 }
 
 /** Title text, status, and a range in the site's time zone that the items' windows overlap. */
-export function ContentFilterForm({ onSearch }: { onSearch: (filters: ContentFilters) => void }) {
+export function ContentFilterForm({ type, onSearch }: { type: ContentType; onSearch: (filters: ContentFilters) => void }) {
   const { t } = useTranslation('announcement');
   const isMobile = useIsMobile();
   const [form] = Form.useForm<FormValues>();
@@ -23,7 +23,12 @@ export function ContentFilterForm({ onSearch }: { onSearch: (filters: ContentFil
   return (
     <Form<FormValues> form={form} layout="inline" className="ann-filters" onFinish={onFinish} data-testid="content-filters">
       <Form.Item name="title">
-        <Input allowClear maxLength={CONTENT_TITLE_MAX} placeholder={t('filters.title')} data-testid="content-filter-title" />
+        <Input
+          allowClear
+          maxLength={CONTENT_TITLE_MAX}
+          placeholder={t(type === 'BROADCAST' ? 'filters.text' : 'filters.title')}
+          data-testid="content-filter-title"
+        />
       </Form.Item>
       <Form.Item name="status" className="ann-filters__status">
         <Select<PublishStatus>

@@ -50,7 +50,7 @@ export function ContentScreen({ type }: { type: ContentType }) {
         </Typography.Paragraph>
         {canWrite ? null : <Alert type="info" showIcon title={t('readOnly')} className="ann-readonly" data-testid="content-readonly" />}
         <div className="ann-bar">
-          <ContentFilterForm onSearch={list.search} />
+          <ContentFilterForm type={type} onSearch={list.search} />
           <div className="ann-tools">
             {canWrite ? (
               <>

@@ -39,7 +39,7 @@ export function EditorImageButton({ editor }: { editor: Editor }) {
       <input
         ref={input}
         type="file"
-        hidden
+        style={{ display: 'none' }}
         accept={IMAGE_MIME_TYPES.join(',')}
         onChange={(e) => {
           void onFile(e.target.files?.[0]);

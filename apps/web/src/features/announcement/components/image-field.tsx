@@ -31,7 +31,7 @@ export function ImageField({
   return (
     <div className="ann-image" data-testid="content-image">
       {value ? (
-        <Image src={imageUrl(value)} alt={t('form.imagePreview')} className="ann-image__preview" data-testid="content-image-preview" />
+        <Image src={imageUrl(value)} alt={t('form.imagePreview')} className="ann-image__preview" />
       ) : (
         <Typography.Text type="secondary">{t('form.noImage')}</Typography.Text>
       )}
@@ -50,7 +50,7 @@ export function ImageField({
           <input
             ref={input}
             type="file"
-            hidden
+            style={{ display: 'none' }}
             accept={IMAGE_MIME_TYPES.join(',')}
             onChange={(e) => {
               void onFile(e.target.files?.[0]);

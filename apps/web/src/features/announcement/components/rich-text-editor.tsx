@@ -5,17 +5,13 @@ import { useEffect } from 'react';
 import { RichTextToolbar } from './rich-text-toolbar';
 
 /**
- * Only what the server's sanitizer keeps (paragraphs, h2/h3, bold, italic, lists, links, our
- * uploaded images …): code, code blocks and rules are left out so the editor never shows
- * something the save would drop.
+ * Formatting the server's sanitizer keeps (paragraphs, h2/h3, marks, lists, quotes, code, rules,
+ * http(s) links, our uploaded images), so the editor shows what the save stores.
  */
 const EXTENSIONS = [
   StarterKit.configure({
     heading: { levels: [2, 3] },
-    code: false,
-    codeBlock: false,
-    horizontalRule: false,
-    link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https'] },
+    link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
   }),
   Image.configure({ inline: false, allowBase64: false }),
 ];

@@ -2,18 +2,19 @@ import { useMutation } from '@tanstack/react-query';
 import { App, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERRORS, type ContentItem, type ContentType } from '@agent-bo/shared';
+import { BROADCAST_TEXT_MAX, CONTENT_TITLE_MAX, ERRORS, type ContentItem, type ContentType } from '@agent-bo/shared';
 import { isApiError } from '../../../lib/api-client';
 import { contentApi } from '../api/content-api';
 import { saveRequestOf, type ContentFormValues } from '../form-values';
 
-/** The save schema's refinement messages and the announcement keys that say them on the client. */
-const SERVER_RULES: Record<string, string> = {
-  'content.titleRequired': 'validation.titleRequired',
-  'content.endBeforeStart': 'validation.endBeforeStart',
-  'content.broadcastTooLong': 'validation.broadcastTooLong',
-  'content.oneLine': 'validation.oneLine',
-  'dateTime.format': 'validation.dateTime',
+/** The save schema's refinement messages, and how the drawer words each on the field. */
+const SERVER_RULES: Record<string, [key: string, params?: Record<string, number>]> = {
+  'content.titleRequired': ['validation.titleRequired'],
+  'content.titleTooLong': ['validation.tooLong', { n: CONTENT_TITLE_MAX }],
+  'content.broadcastTooLong': ['validation.tooLong', { n: BROADCAST_TEXT_MAX }],
+  'content.endBeforeStart': ['validation.endBeforeStart'],
+  'content.oneLine': ['validation.oneLine'],
+  'dateTime.format': ['validation.dateTime'],
 };
 const FORM_FIELDS = new Set(['title', 'body', 'imageId', 'startAt', 'endAt', 'sort']);
 
@@ -50,10 +51,10 @@ export function useContentSave(type: ContentType, form: FormInstance<ContentForm
       if (error.code === ERRORS.VALIDATION_FAILED.code) {
         const fields = issuesOf(error.data).filter((i) => FORM_FIELDS.has(i.path.split('.')[0] ?? ''));
         form.setFields(
-          fields.map((i) => ({
-            name: i.path.split('.') as never,
-            errors: [SERVER_RULES[i.message] ? t(SERVER_RULES[i.message]!) : error.message],
-          })),
+          fields.map((i) => {
+            const rule = SERVER_RULES[i.message];
+            return { name: i.path.split('.') as never, errors: [rule ? t(rule[0], rule[1]) : error.message] };
+          }),
         );
       }
       void message.error(error.message);
