@@ -6,11 +6,8 @@ import { useLocaleStore } from '../../../stores/locale-store';
 import { useUserStore } from '../../../stores/user-store';
 
 /** A refused or failed upload; `message` is the text to show (the server's own when it sent one). */
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
+class UploadError extends Error {
+  constructor(message: string) {
     super(message);
     this.name = 'UploadError';
   }
@@ -62,7 +59,7 @@ export function uploadImage(file: File, { onProgress, signal }: { onProgress?: (
       const ok = xhr.status >= 200 && xhr.status < 300 && envelope?.code === 0 && envelope.success !== false;
       const image = ok ? uploadedImageSchema.safeParse(envelope.data) : undefined;
       if (image?.success) resolve(image.data);
-      else reject(new UploadError(failureMessage(envelope), xhr.status));
+      else reject(new UploadError(failureMessage(envelope)));
     };
     xhr.onerror = () => reject(new UploadError(i18n.t('http:network')));
     xhr.ontimeout = () => reject(new UploadError(i18n.t('http:timeout')));

@@ -50,16 +50,17 @@ export function ContentDrawer({
   const [item, setItem] = useState<ContentItem | null>(null);
   const [locale, setLocale] = useState<Locale>(DEFAULT_LOCALE);
   const { save, saving, stale, clearStale } = useContentSave(type, form, onSaved);
-  const readOnly = target?.mode === 'view';
 
-  // Each opening starts from the item as listed, or from a fresh draft.
+  // Each opening starts from the item as listed, or from a fresh draft. The last opening is kept
+  // while the drawer closes, so its title does not change on the way out.
   const [opened, setOpened] = useState<DrawerTarget | null>(null);
-  if (target !== opened) {
+  if (target && target !== opened) {
     setOpened(target);
-    setItem(target && target.mode !== 'create' ? target.item : null);
+    setItem(target.mode === 'create' ? null : target.item);
     setLocale(DEFAULT_LOCALE);
     clearStale();
   }
+  const readOnly = opened?.mode === 'view';
   useEffect(() => {
     if (!target) return;
     form.resetFields();
@@ -81,7 +82,7 @@ export function ContentDrawer({
   });
 
   const title =
-    target?.mode === 'create' ? t(`drawer.create.${type}`) : t(readOnly ? 'drawer.view' : 'drawer.edit', { id: item?.id ?? '' });
+    opened?.mode === 'create' ? t(`drawer.create.${type}`) : t(readOnly ? 'drawer.view' : 'drawer.edit', { id: item?.id ?? '' });
 
   const footer = readOnly ? null : (
     <Space className="ann-drawer__footer">

@@ -47,5 +47,5 @@ export function useImageUpload() {
     }
   };
 
-  return { upload, percent, uploading: percent !== null, error, clearError: () => setError(null) };
+  return { upload, percent, uploading: percent !== null, error };
 }
