@@ -46,6 +46,7 @@ export const NAMESPACES = [
   'provider',
   'announcement',
   'pops',
+  'marquee',
 ] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */

@@ -9,6 +9,7 @@ import { ErrorLogButton } from '../../features/error-log/components/error-log-bu
 import { PageErrorBoundary } from '../../features/error-log/components/page-error-boundary';
 import { ActivityPops } from '../../features/pops/components/activity-pops';
 import { LockScreen } from '../../features/lock/components/lock-screen';
+import { BroadcastMarquee } from '../../features/marquee/components/broadcast-marquee';
 import { MenuSearchButton } from '../../features/menu-search/components/menu-search-button';
 import { SessionTimeoutCover } from '../../features/session-timeout/components/session-timeout-cover';
 import { SettingsButton } from '../../features/settings/components/settings-button';
@@ -159,6 +160,7 @@ export function BasicLayout() {
                   {isMobile || !showBreadCrumb ? <span className="app-header__page-name">{title}</span> : <PageBreadcrumb />}
                 </nav>
               </div>
+              <BroadcastMarquee />
               <div className="app-header__right">
                 <MenuSearchButton />
                 <ErrorLogButton />
