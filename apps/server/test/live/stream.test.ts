@@ -65,6 +65,9 @@ describe('live stream', () => {
     expect(client.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(client.response.headers.get('cache-control')).toMatch(/no-cache/);
     expect(client.response.headers.get('x-accel-buffering')).toBe('no');
+    // a hijacked reply skips onSend: the security headers and the request id are copied over
+    expect(client.response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(client.response.headers.get('x-request-id')).toBeTruthy();
 
     const list = await client.nextBroadcasts();
     expect(texts(list)).toEqual(['first by sort', 'current']);

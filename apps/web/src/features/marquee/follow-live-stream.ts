@@ -2,7 +2,7 @@ import type { LiveBroadcast } from '@agent-bo/shared';
 import { toLanguageTag } from '../../lib/i18n';
 import { currentSiteId } from '../../lib/site';
 import { useLocaleStore } from '../../stores/locale-store';
-import { readLiveStream } from './api/live-stream';
+import { readLiveStream, type StreamEnd } from './api/live-stream';
 import { reconnectDelay } from './backoff';
 
 /**
@@ -13,7 +13,7 @@ import { reconnectDelay } from './backoff';
 export async function followLiveStream(token: string, signal: AbortSignal, onBroadcasts: (list: LiveBroadcast[]) => void): Promise<void> {
   let attempt = 0;
   while (!signal.aborted) {
-    let end: 'closed' | 'stopped' = 'closed';
+    let end: StreamEnd = 'closed';
     try {
       end = await readLiveStream({
         token,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { MarqueeItem } from './marquee-view';
 
 /** How long each item stays when the marquee does not scroll. */
-export const CYCLE_MS = 6000;
+const CYCLE_MS = 6000;
 
 /** Reduced motion: one item at a time, still, the next one every few seconds. */
 export function CyclingText({ items }: { items: MarqueeItem[] }) {
