@@ -68,6 +68,10 @@ let admin: As;
 
 beforeAll(async () => {
   admin = { token: await signinAs(ctx.app, 'admin001') };
+  // The one image the vectors point at exists: a body may show only images that were uploaded.
+  await ctx.database.pool.query(`insert into images (id, mime, size, width, height, bytes) values ($1, 'image/png', 1, 1, 1, '\\x00')`, [
+    HASH,
+  ]);
 });
 
 /** Saves `html` as the en body and answers the body stored, read back through the list. */

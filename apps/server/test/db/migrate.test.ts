@@ -21,8 +21,9 @@ it('several processes migrating one empty database at once all succeed, once', a
     const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
     expect(rows[0].n).toBe(journal.entries.length);
     const tables = await pools[0]!.pool.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
-    // 9 up to the members issue, + ledger_transactions and ledger_entries, + client_errors
-    expect(tables.rows[0].n).toBe(14);
+    // 9 up to the members issue, + ledger_transactions and ledger_entries, + client_errors,
+    // ..., + content_items and images
+    expect(tables.rows[0].n).toBe(16);
   } finally {
     await Promise.all(pools.map((d) => d.close()));
     await admin.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { imageSize } from 'image-size';
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_CODES, SITES } from '@agent-bo/shared';
 import { seedDemo } from '../../src/db/seed/demo.js';
@@ -84,6 +86,36 @@ describe('demo seed', () => {
     expect(bad).toEqual([]);
     const codes = await q(`select distinct unnest(permissions) as code from accounts`);
     expect(codes.every((r) => (PERMISSION_CODES as readonly string[]).includes(r.code))).toBe(true);
+  });
+
+  it('gives every site activities with banners (two pop-ups), announcements (one draft) and two broadcasts, in all four languages', async () => {
+    const rows = await q(
+      `select site_id, type, status, title, image_id, pop_order, start_at <= now() and end_at > now() as current from content_items order by id`,
+    );
+    for (const site of SITES) {
+      const mine = rows.filter((r) => r.site_id === site.id);
+      const current = (type: string) => mine.filter((r) => r.type === type && r.status === 'Published' && r.current);
+      expect(current('ACTIVITY').length).toBeGreaterThanOrEqual(3);
+      expect(current('ANNOUNCEMENT').length).toBeGreaterThanOrEqual(2);
+      expect(current('BROADCAST')).toHaveLength(2);
+      expect(mine.some((r) => r.type === 'ANNOUNCEMENT' && r.status === 'Draft')).toBe(true);
+      expect(current('ACTIVITY').filter((r) => r.pop_order !== null)).toHaveLength(2);
+      expect(current('ACTIVITY').every((r) => r.image_id)).toBe(true);
+      for (const item of mine.filter((r) => r.status === 'Published')) {
+        expect(Object.values(item.title as Record<string, string>).every((text) => text.length > 0)).toBe(true);
+      }
+    }
+    // Each banner is a real PNG of the stated size, stored once for every site.
+    const images = await q(`select id, size, width, height, bytes from images`);
+    expect(images.length).toBe(new Set(rows.map((r) => r.image_id).filter(Boolean)).size);
+    for (const image of images) {
+      expect(imageSize(image.bytes as Buffer)).toMatchObject({ type: 'png', width: image.width, height: image.height });
+      expect(
+        createHash('sha256')
+          .update(image.bytes as Buffer)
+          .digest('hex'),
+      ).toBe(image.id);
+    }
   });
 
   it('is idempotent: nothing more when accounts exist', async () => {

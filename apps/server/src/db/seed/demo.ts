@@ -5,6 +5,7 @@ import { accounts, ledgerEntries, ledgerTransactions } from '../schema/index.js'
 import { hashPassword } from '../../lib/password.js';
 import { DEMO_CREDENTIALS } from './demo-credentials.js';
 import { DEMO_BET_LIMITS, DEMO_PROVIDERS, upsertSites } from './sites.js';
+import { seedDemoContent, seedDemoImages } from './demo-content.js';
 
 const DEMO_PLAYERS = 300;
 
@@ -319,9 +320,11 @@ export async function seedDemo(db: Db, options: { passwordHash?: string } = {}):
     if ((existing?.n ?? 0) > 0) return 0;
     const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_CREDENTIALS.password));
     let total = 0;
+    await seedDemoImages(tx);
     for (const site of SITES) {
       total += await insertTree(tx, site.id, demoTree(site.id), passwordHash);
       await seedLedger(tx, site.id);
+      await seedDemoContent(tx, site.id, new Date());
     }
     return total;
   });
