@@ -70,7 +70,8 @@ async function choosePopUp(page: Page, title: string): Promise<number> {
   );
   expect(item).toMatchObject({ status: 'Published', image_id: expect.stringMatching(/^[0-9a-f]{64}$/) });
   await page.getByTestId('content-pops').click();
-  await page.getByTestId('pops-modal').waitFor();
+  // The browser run starts with no pop-ups: the dialog opens on its empty list and the picker.
+  await page.getByTestId('pop-add').waitFor();
   const add = page.getByTestId('pop-add');
   await add.click();
   await page.keyboard.type(title);
@@ -79,7 +80,7 @@ async function choosePopUp(page: Page, title: string): Promise<number> {
   await settled(page);
   await keepScreenshot(page, 'content-pops-modal-desktop-light');
   await page.getByTestId('pops-save').click();
-  await page.getByTestId('pops-modal').waitFor({ state: 'hidden' });
+  await page.getByTestId('pop-add').waitFor({ state: 'hidden' });
   await expect
     .poll(
       async () => (await db<{ pop_order: number | null }>(`select pop_order from content_items where id = $1`, [item!.id]))[0]!.pop_order,
@@ -115,13 +116,14 @@ describe('site content', () => {
     // The next sign-in is a new session: the pop-up opens over the landing page.
     const again = await signedInAt(browser(), { width: 1440, height: 900 });
     const pops = again.page.getByTestId('activity-pops');
-    await pops.waitFor();
+    // The test id sits on the modal's root, which has no box of its own: wait for its button.
+    await again.page.getByTestId('activity-pops-close').waitFor();
     await expect.poll(() => pops.getByText(title).count()).toBeGreaterThan(0);
     expect(await pops.locator('img').first().getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
     await settled(again.page);
     await keepScreenshot(again.page, 'content-pop-after-signin-desktop');
     await again.page.getByTestId('activity-pops-close').click();
-    await pops.waitFor({ state: 'hidden' });
+    await again.page.getByTestId('activity-pops-close').waitFor({ state: 'detached' });
     // A reload of the same session does not show it again.
     await again.page.reload();
     await again.page.getByTestId('dashboard').waitFor();
@@ -170,7 +172,7 @@ describe('site content', () => {
     await useEnglish(page);
     await page.goto('/announcement/activity');
     await page.getByTestId('content-page-ACTIVITY').waitFor();
-    await page.getByTestId('content-table').locator('tbody tr').first().waitFor();
+    await page.getByTestId('content-table').locator('tbody tr.ant-table-row').first().waitFor();
     await setDark(page, false);
     await settled(page);
     await keepScreenshot(page, 'content-activity-phone-light');
@@ -200,7 +202,7 @@ describe('site content', () => {
     await page.goto('/announcement/announcement');
     await page.getByTestId('content-page-ANNOUNCEMENT').waitFor();
     await page.getByTestId('content-readonly').waitFor();
-    await page.getByTestId('content-table').locator('tbody tr').first().waitFor();
+    await page.getByTestId('content-table').locator('tbody tr.ant-table-row').first().waitFor();
     for (const control of ['content-create', 'content-delete-selected']) expect(await page.getByTestId(control).count()).toBe(0);
     expect(await page.locator('[data-testid^="content-edit-"]').count()).toBe(0);
     await settled(page);
