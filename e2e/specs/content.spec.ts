@@ -174,6 +174,9 @@ describe('site content', () => {
     await page.getByTestId('content-page-ACTIVITY').waitFor();
     await page.getByTestId('content-table').locator('tbody tr.ant-table-row').first().waitFor();
     await setDark(page, false);
+    // The phone's header has no room for the marquee: it runs on its own line under it.
+    await page.getByTestId('app-marquee-strip').getByTestId('broadcast-marquee').waitFor();
+    expect(await page.getByTestId('app-header').getByTestId('broadcast-marquee').count()).toBe(0);
     await settled(page);
     await keepScreenshot(page, 'content-activity-phone-light');
     await setDark(page, true);

@@ -160,7 +160,7 @@ export function BasicLayout() {
                   {isMobile || !showBreadCrumb ? <span className="app-header__page-name">{title}</span> : <PageBreadcrumb />}
                 </nav>
               </div>
-              <BroadcastMarquee />
+              {isMobile ? null : <BroadcastMarquee />}
               <div className="app-header__right">
                 <MenuSearchButton />
                 <ErrorLogButton />
@@ -175,6 +175,12 @@ export function BasicLayout() {
           // Without a header the settings stay reachable from a floating button.
           <SettingsButton floating />
         )}
+        {/* A phone's header has no room to spare: the marquee gets its own line under it. */}
+        {isMobile ? (
+          <div className="app-marquee-strip" data-testid="app-marquee-strip">
+            <BroadcastMarquee />
+          </div>
+        ) : null}
         <MultiTabs />
         <Layout.Content
           className={`app-content${contentMode === 'fixed' ? ' app-content--fixed' : ''}`}
