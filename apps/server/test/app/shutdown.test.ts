@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../src/db/embedded.js';
+import { startServerProcess, stopServerProcesses, type ServerProcess } from '../server-process.js';
 import { createTestDatabase, DEMO_CREDENTIALS } from '../helpers.js';
 
 /**
@@ -15,18 +12,9 @@ import { createTestDatabase, DEMO_CREDENTIALS } from '../helpers.js';
  * wants, whatever the machine's speed.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<{ code: number | null; at: number }>;
-}
-
 let database: { url: string; drop: () => Promise<void> };
 let locker: pg.Client;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -39,47 +27,14 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-  await Promise.all(servers.map((s) => s.exited));
+  await stopServerProcesses(servers);
   await locker?.end();
   await database?.drop();
 });
 
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await findFreePort();
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !['NODE_OPTIONS', 'VITEST', 'NODE_ENV'].includes(k) && !k.startsWith('VITEST_')),
-  );
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...base,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: path.join(serverDir, 'no-web-app-here'),
-      RATE_LIMIT_MAX: '0',
-      DEMO_TRAFFIC: 'off',
-      HANDOFF_KEY: 'a'.repeat(64),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, at: Date.now() })),
-  );
-  const server: Server = { child, port, output: () => out, exited };
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess(database.url, env);
   servers.push(server);
-  for (const started = Date.now(); !/agent back office on http/.test(out);) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
-    if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
   return server;
 }
 

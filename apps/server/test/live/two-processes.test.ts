@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../src/db/embedded.js';
 import { siteTimeZone } from '@agent-bo/shared';
 import { formatDateTime } from '../../src/lib/dates.js';
+import { startServerProcess, stopServerProcesses, type ServerProcess } from '../server-process.js';
 import { createTestDatabase, DEMO_CREDENTIALS } from '../helpers.js';
 import { SseClient, texts } from './support.js';
 
@@ -16,18 +13,9 @@ import { SseClient, texts } from './support.js';
  * is open: the stream ends and the process exits at once instead of waiting for it.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 let database: { url: string; drop: () => Promise<void> };
 let pool: pg.Pool;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 const clients: SseClient[] = [];
 
 beforeAll(async () => {
@@ -38,46 +26,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of clients) c.close();
-  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-  await Promise.all(servers.map((s) => s.exited));
+  await stopServerProcesses(servers);
   await pool?.end();
   await database?.drop();
 });
 
-async function startServer(): Promise<Server> {
-  const port = await findFreePort();
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !['NODE_OPTIONS', 'VITEST', 'NODE_ENV'].includes(k) && !k.startsWith('VITEST_')),
-  );
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...base,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: path.join(serverDir, 'no-web-app-here'),
-      RATE_LIMIT_MAX: '0',
-      DEMO_TRAFFIC: 'off',
-      HANDOFF_KEY: 'a'.repeat(64),
-      SHUTDOWN_DELAY_MS: '0',
-      SHUTDOWN_TIMEOUT_MS: '20000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const server: Server = { child, port, output: () => out, exited };
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess(database.url, { SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '20000' });
   servers.push(server);
-  for (const started = Date.now(); !/agent back office on http/.test(out);) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
-    if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
   return server;
 }
 
@@ -87,7 +43,7 @@ const headers = (token?: string) => ({
   ...(token && { authorization: `Bearer ${token}` }),
 });
 
-async function signin(server: Server): Promise<string> {
+async function signin(server: ServerProcess): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${server.port}/api/manage/signin`, {
     method: 'POST',
     headers: headers(),
@@ -98,7 +54,7 @@ async function signin(server: Server): Promise<string> {
 }
 
 /** Saves a broadcast current for the next hour through the content API (admin001 holds ACTIVITY_WRITE). */
-async function saveBroadcast(server: Server, token: string, text: string): Promise<number> {
+async function saveBroadcast(server: ServerProcess, token: string, text: string): Promise<number> {
   const at = (offsetMs: number) => formatDateTime(new Date(Date.now() + offsetMs), siteTimeZone('tw_web'));
   const res = await fetch(`http://127.0.0.1:${server.port}/api/manage/activity/save`, {
     method: 'POST',
@@ -116,7 +72,7 @@ async function saveBroadcast(server: Server, token: string, text: string): Promi
   return json.data.id;
 }
 
-async function deleteItems(server: Server, token: string, ids: number[]): Promise<void> {
+async function deleteItems(server: ServerProcess, token: string, ids: number[]): Promise<void> {
   const res = await fetch(`http://127.0.0.1:${server.port}/api/manage/activity/delete`, {
     method: 'DELETE',
     headers: headers(token),
@@ -125,7 +81,7 @@ async function deleteItems(server: Server, token: string, ids: number[]): Promis
   expect(await res.json()).toMatchObject({ success: true });
 }
 
-async function stream(server: Server, token: string): Promise<SseClient> {
+async function stream(server: ServerProcess, token: string): Promise<SseClient> {
   const client = await SseClient.open(`http://127.0.0.1:${server.port}/api/manage/live/stream`, headers(token));
   clients.push(client);
   expect(client.response.status).toBe(200);
@@ -154,7 +110,7 @@ describe('live stream across two server processes', () => {
     const signalled = Date.now();
     b.child.kill('SIGTERM');
     await onB.ended;
-    expect(await b.exited).toBe(0);
+    expect((await b.exited).code).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(10_000);
     expect(b.output()).not.toMatch(/deadline of \d+ ms reached/);
   });
