@@ -65,6 +65,17 @@ export async function publishedContent(
   }));
 }
 
+/** When the site's next published item of `type` starts after `now` (null: none is waiting). */
+export async function nextPublishedStart(q: Q, siteId: string, now: Date, type: ContentType): Promise<Date | null> {
+  const { rows } = await q.execute<{ at: Date | string | null }>(sql`
+    select min(start_at) as at
+      from content_items
+     where site_id = ${siteId} and type = ${type} and status = 'Published'
+       and start_at > ${now.toISOString()}::timestamptz`);
+  const at = rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
 /**
  * Tells every server process that `siteId`'s content changed. Run it inside the transaction of
  * the change: PostgreSQL delivers the notification at commit, and never for a rollback.

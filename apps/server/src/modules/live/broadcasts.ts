@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { LiveBroadcast } from '@agent-bo/shared';
 import type { Q } from '../../core/tx.js';
-import { publishedContent } from '../content/index.js';
+import { nextPublishedStart, publishedContent } from '../content/index.js';
 
 export interface BroadcastSnapshot {
   /** The site's broadcasts current at the time of the read, in marquee order. */
@@ -14,7 +13,8 @@ export interface BroadcastSnapshot {
 export async function readBroadcasts(q: Q, siteId: string, now: Date): Promise<BroadcastSnapshot> {
   const [items, nextStart] = await Promise.all([
     publishedContent(q, siteId, now, { types: ['BROADCAST'] }),
-    nextBroadcastStart(q, siteId, now),
+    // A broadcast published ahead of time must still appear on time, with no NOTIFY then.
+    nextPublishedStart(q, siteId, now, 'BROADCAST'),
   ]);
   const ends = items.map((item) => item.endAt.getTime());
   const next = Math.min(...ends, nextStart?.getTime() ?? Infinity);
@@ -28,18 +28,4 @@ export async function readBroadcasts(q: Q, siteId: string, now: Date): Promise<B
     })),
     nextChange: Number.isFinite(next) ? new Date(next) : null,
   };
-}
-
-/**
- * The start of the site's next published broadcast after `now`. publishedContent reads only what
- * is current, and a broadcast published ahead of time must still appear on time with no NOTIFY.
- */
-async function nextBroadcastStart(q: Q, siteId: string, now: Date): Promise<Date | null> {
-  const { rows } = await q.execute<{ at: Date | string | null }>(sql`
-    select min(start_at) as at
-      from content_items
-     where site_id = ${siteId} and type = 'BROADCAST' and status = 'Published'
-       and start_at > ${now.toISOString()}::timestamptz`);
-  const at = rows[0]?.at;
-  return at ? new Date(at) : null;
 }
