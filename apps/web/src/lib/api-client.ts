@@ -145,6 +145,11 @@ export interface ApiClient {
   /** Re-arms the 401 handling after a new sign-in. */
   resetUnauthorized(): void;
   /**
+   * A 401 met outside this client (an upload sent with XMLHttpRequest for its progress events):
+   * handled like one of its own, the sign-out included, once per session.
+   */
+  reportUnauthorized(message: string): void;
+  /**
    * Reports a retryable failure the client held back, once; anything else was reported when it
    * happened and is ignored. The query client calls it when a query or mutation finally fails.
    */
@@ -336,6 +341,9 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
     resetUnauthorized() {
       unauthorizedFired = false;
       lastNotice.delete('status:401');
+    },
+    reportUnauthorized(message) {
+      report(new ApiError('unauthorized', message, { status: 401 }), {});
     },
     reportDeferred(error) {
       if (!isApiError(error)) return;

@@ -65,6 +65,13 @@ describe('image upload', { timeout: 30_000 }, () => {
     expect(within(drawer).getByTestId('content-image').querySelector('img')).toBeNull();
   });
 
+  it('a 401 on the upload signs out like any other call', async () => {
+    const drawer = await openActivity();
+    await chooseFile(within(drawer).getByTestId('content-image-input'), png());
+    await FakeUpload.last!.answer(401, { code: 401, message: 'Session expired', success: false, data: null });
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+  });
+
   it('the editor’s image button uploads and places the image in the body', async () => {
     const drawer = await openActivity();
     await chooseFile(within(within(drawer).getByTestId('content-body-zh_TW')).getByTestId('editor-image-input'), png());

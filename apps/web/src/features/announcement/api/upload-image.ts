@@ -1,5 +1,5 @@
 import { errorNameForCode, IMAGE_MAX_BYTES, uploadedImageSchema, type UploadedImage } from '@agent-bo/shared';
-import { API_BASE_URL, API_PREFIX } from '../../../lib/api';
+import { api, API_BASE_URL, API_PREFIX } from '../../../lib/api';
 import { i18n, toLanguageTag } from '../../../lib/i18n';
 import { currentSiteId } from '../../../lib/site';
 import { useLocaleStore } from '../../../stores/locale-store';
@@ -58,8 +58,10 @@ export function uploadImage(file: File, { onProgress, signal }: { onProgress?: (
       const envelope = parseEnvelope(xhr.responseText);
       const ok = xhr.status >= 200 && xhr.status < 300 && envelope?.code === 0 && envelope.success !== false;
       const image = ok ? uploadedImageSchema.safeParse(envelope.data) : undefined;
-      if (image?.success) resolve(image.data);
-      else reject(new UploadError(failureMessage(envelope)));
+      if (image?.success) return resolve(image.data);
+      // An ended session signs out as any other call's 401 would.
+      if (xhr.status === 401) api.reportUnauthorized(failureMessage(envelope));
+      reject(new UploadError(failureMessage(envelope)));
     };
     xhr.onerror = () => reject(new UploadError(i18n.t('http:network')));
     xhr.ontimeout = () => reject(new UploadError(i18n.t('http:timeout')));
