@@ -39,8 +39,11 @@ export function useContentColumns(type: ContentType, sort: ContentSort, actions:
       title: t(type === 'BROADCAST' ? 'columns.text' : 'columns.title'),
       key: 'title',
       fixed: isMobile ? undefined : 'left',
+      // A bounded width that wraps long titles: every column stays on screen at 1440 px, and no
+      // title is cut.
+      width: 260,
       render: (_: unknown, r) => (
-        <Typography.Text strong ellipsis={{ tooltip: titleOf(r) }} className="ann-title" data-testid={`content-title-cell-${r.id}`}>
+        <Typography.Text strong className="ann-title" data-testid={`content-title-cell-${r.id}`}>
           {titleOf(r)}
         </Typography.Text>
       ),
