@@ -48,6 +48,13 @@ export const accounts = pgTable(
     isDisabled: boolean('is_disabled').notNull().default(false),
     isFullDisabled: boolean('is_full_disabled').notNull().default(false),
     isFullReadonly: boolean('is_full_readonly').notNull().default(false),
+    /**
+     * Who set each restriction (null while it is not set). Only that account or an ancestor of it
+     * may lift it (PRODUCT.md §3).
+     */
+    disabledBy: integer('disabled_by').references((): AnyPgColumn => accounts.id),
+    fullDisabledBy: integer('full_disabled_by').references((): AnyPgColumn => accounts.id),
+    fullReadonlyBy: integer('full_readonly_by').references((): AnyPgColumn => accounts.id),
     /** Directly granted permission codes; the effective set is this ∩ the parent's effective set. */
     permissions: text('permissions')
       .array()
