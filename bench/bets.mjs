@@ -148,7 +148,8 @@ const outcome = (r, items) => {
 
 try {
   const { rows: providers } = await db.query(
-    `select code, secret from providers where status = 'ACTIVE' and secret is not null order by code`,
+    `select provider_code as code, secret from provider_merchants where site_id = $1 and status = 'ACTIVE' and secret is not null order by provider_code`,
+    [SITE],
   );
   // Players who may bet with each provider: VERIFIED, not disabled, no fully disabled or fully
   // read-only ancestor, the provider enabled.

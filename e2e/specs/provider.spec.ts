@@ -12,12 +12,14 @@ const browser = useBrowser();
  * afterwards: status MAINTAIN, offered on tw_web.
  */
 
-const kyStatus = async () => (await db<{ status: string }>(`select status from providers where code = 'KY'`))[0]!.status;
+const kyStatus = async () =>
+  (await db<{ status: string }>(`select status from provider_merchants where site_id = 'tw_web' and provider_code = 'KY'`))[0]!.status;
 const kyOffered = async () => (await db(`select 1 from site_providers where site_id = 'tw_web' and provider_code = 'KY'`)).length === 1;
-const kySecret = async () => (await db<{ secret: string }>(`select secret from providers where code = 'KY'`))[0]!.secret;
+const kySecret = async () =>
+  (await db<{ secret: string }>(`select secret from provider_merchants where site_id = 'tw_web' and provider_code = 'KY'`))[0]!.secret;
 
 afterAll(async () => {
-  await db(`update providers set status = 'MAINTAIN' where code = 'KY'`);
+  await db(`update provider_merchants set status = 'MAINTAIN' where site_id = 'tw_web' and provider_code = 'KY'`);
   await db(`insert into site_providers (site_id, provider_code) values ('tw_web', 'KY') on conflict do nothing`);
 });
 

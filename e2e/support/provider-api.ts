@@ -22,12 +22,14 @@ export function minutesAgo(minutes: number): string {
 
 /**
  * One signed batch call of the provider API, as a game provider sends it: x-signature is the hex
- * HMAC-SHA256 of `${timestamp}.${rawBody}` under the provider's secret (read from the database).
+ * HMAC-SHA256 of `${timestamp}.${rawBody}` under tw_web's secret at the provider (read from the database).
  * `path` is below /api/provider/v1 (e.g. `bets/place`, `wallet/transfer_out`); every item must
  * be accepted.
  */
 export async function providerCall(providerCode: string, path: string, items: unknown[]): Promise<void> {
-  const [row] = await db<{ secret: string }>(`select secret from providers where code = $1`, [providerCode]);
+  const [row] = await db<{ secret: string }>(`select secret from provider_merchants where site_id = 'tw_web' and provider_code = $1`, [
+    providerCode,
+  ]);
   const raw = JSON.stringify({ siteId: 'tw_web', items });
   const timestamp = String(Date.now());
   const signature = createHmac('sha256', row!.secret).update(`${timestamp}.${raw}`).digest('hex');

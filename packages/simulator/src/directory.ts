@@ -2,8 +2,8 @@ import type { SiteId } from '@agent-bo/shared';
 import { DEFAULT_STAKE_RANGE, type StakeRange } from './catalogue.js';
 
 /**
- * What the simulator knows about the site it plays: the providers it speaks for (code and shared
- * secret) and the players (account number, enabled providers, bet-limit ranges). A real provider
+ * What the simulator knows about the site it plays: the providers it speaks for (code and the
+ * site's shared secret at that provider: each site is its own merchant) and the players (account number, enabled providers, bet-limit ranges). A real provider
  * holds its own secret and learns players as they arrive; the simulator gets both from options,
  * or — on a demo or development machine — reads them from the server's database, read-only.
  */
@@ -43,8 +43,10 @@ export interface Queryable {
  */
 export async function loadDirectory(db: Queryable, siteId: SiteId): Promise<Directory> {
   const providers = await db.query<{ code: string; status: string; secret: string | null }>(
-    `select p.code, p.status, p.secret from providers p join site_providers sp on sp.provider_code = p.code
-      where sp.site_id = $1 order by p.code`,
+    // The site's own merchant account at each offered provider: its secret and its status.
+    `select m.provider_code as code, m.status, m.secret from provider_merchants m
+       join site_providers sp on sp.site_id = m.site_id and sp.provider_code = m.provider_code
+      where m.site_id = $1 order by m.provider_code`,
     [siteId],
   );
   const presets = await db.query<{ code: string; min: string; max: string }>(

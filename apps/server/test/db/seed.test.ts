@@ -61,7 +61,12 @@ describe('demo seed', () => {
   it('seeds six providers (one in maintenance) and five bet-limit presets on every site', async () => {
     const providers = await q(`select site_id, count(*)::int as n from site_providers group by 1`);
     expect(providers.map((r) => r.n)).toEqual([6, 6, 6, 6]);
-    expect(await q(`select code from providers where status = 'MAINTAIN'`)).toEqual([{ code: 'KY' }]);
+    // Every site has its own merchant account at every provider, with its own secret; KY starts in maintenance everywhere.
+    const merchants = await q(`select site_id, provider_code, status, secret from provider_merchants order by site_id, provider_code`);
+    expect(merchants).toHaveLength(6 * SITES.length);
+    expect(new Set(merchants.map((m) => m.secret)).size).toBe(merchants.length);
+    expect([...new Set(merchants.filter((m) => m.status === 'MAINTAIN').map((m) => m.provider_code))]).toEqual(['KY']);
+    expect(merchants.filter((m) => m.status === 'MAINTAIN')).toHaveLength(SITES.length);
     const presets = await q(`select site_id, count(*)::int as n from bet_limit_presets group by 1`);
     expect(presets.map((r) => r.n)).toEqual([5, 5, 5, 5]);
   });

@@ -29,20 +29,24 @@ describe('provider API: limits and secrets', () => {
     expect(body(tooBig).code).toBe(413);
   });
 
-  it('seeds a random secret per provider, keeps it when seeding again, and fills one that is missing', async () => {
-    const read = async () => q<{ code: string; secret: string | null }>(ctx, 'select code, secret from providers order by code');
+  it('seeds a random secret per site and provider, keeps it when seeding again, and fills one that is missing', async () => {
+    const read = async () =>
+      q<{ code: string; secret: string | null }>(
+        ctx,
+        `select site_id || ':' || provider_code as code, secret from provider_merchants order by site_id, provider_code`,
+      );
     const first = await read();
     expect(first.length).toBeGreaterThanOrEqual(6);
     for (const p of first) expect(p.secret, p.code).toMatch(/^[0-9a-f]{64}$/);
     expect(new Set(first.map((p) => p.secret)).size).toBe(first.length);
     await upsertSites(ctx.database.db);
     expect(await read()).toEqual(first);
-    await q(ctx, `update providers set secret = null where code = 'SABA'`);
+    await q(ctx, `update provider_merchants set secret = null where site_id = 'tw_web' and provider_code = 'SABA'`);
     await upsertSites(ctx.database.db);
     const again = await read();
-    const saba = again.find((p) => p.code === 'SABA')!;
+    const saba = again.find((p) => p.code === 'tw_web:SABA')!;
     expect(saba.secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(saba.secret).not.toBe(first.find((p) => p.code === 'SABA')!.secret);
-    expect(again.filter((p) => p.code !== 'SABA')).toEqual(first.filter((p) => p.code !== 'SABA'));
+    expect(saba.secret).not.toBe(first.find((p) => p.code === 'tw_web:SABA')!.secret);
+    expect(again.filter((p) => p.code !== 'tw_web:SABA')).toEqual(first.filter((p) => p.code !== 'tw_web:SABA'));
   });
 });

@@ -72,8 +72,16 @@ describe('provider API: signed calls', () => {
   it('refuses an unknown provider and a provider without a secret', async () => {
     const payload = { siteId: SITE, items: [{ betId: betId() }] };
     await refused(await signed(ctx, 'bets/cancel', payload, { provider: 'NOPE', secret: 'x' }), 401, 4003);
-    await q(ctx, `insert into providers (code, name, status) values ('NOSECRET', 'No secret', 'ACTIVE')`);
+    await q(ctx, `insert into providers (code, name) values ('NOSECRET', 'No secret')`);
+    await q(ctx, `insert into provider_merchants (site_id, provider_code, status) values ('tw_web', 'NOSECRET', 'ACTIVE')`);
     await refused(await signed(ctx, 'bets/cancel', payload, { provider: 'NOSECRET', secret: '' }), 401, 4003);
+    // A site without a merchant account at the provider: no secret there either.
+    await q(ctx, `delete from provider_merchants where site_id = 'tw_mc' and provider_code = 'PG'`);
+    await refused(
+      await signed(ctx, 'bets/cancel', { ...payload, siteId: 'tw_mc' }, { provider: 'PG', secret: await secretOf(ctx, 'PG') }),
+      401,
+      4003,
+    );
   });
 
   it('refuses a provider that is not ACTIVE (maintenance, disabled), after checking the signature', async () => {
@@ -82,11 +90,11 @@ describe('provider API: signed calls', () => {
     await refused(await signed(ctx, 'bets/place', payload, { provider: 'KY' }), 403, 4004);
     // Unsigned: the status is not revealed.
     await refused(await signed(ctx, 'bets/place', payload, { provider: 'KY', secret: 'wrong' }), 401, 4001);
-    await q(ctx, `update providers set status = 'DISABLE' where code = 'PP'`);
+    await q(ctx, `update provider_merchants set status = 'DISABLE' where site_id = 'tw_web' and provider_code = 'PP'`);
     try {
       await refused(await signed(ctx, 'bets/place', payload, { provider: 'PP' }), 403, 4004);
     } finally {
-      await q(ctx, `update providers set status = 'ACTIVE' where code = 'PP'`);
+      await q(ctx, `update provider_merchants set status = 'ACTIVE' where site_id = 'tw_web' and provider_code = 'PP'`);
     }
     expect(await batch(ctx, 'place', payload.items, { provider: 'PP' })).toEqual(['OK']);
   });
@@ -106,9 +114,19 @@ describe('provider API: signed calls', () => {
 
   it('answers bad JSON only after the signature, and validates the batch', async () => {
     await refused(await signed(ctx, 'bets/cancel', null, { raw: '{"siteId":', secret: 'wrong' }), 401, 4001);
-    await refused(await signed(ctx, 'bets/cancel', null, { raw: '{"siteId":' }), 400, 400);
+    // A body that names no site names no merchant account, so no secret can check it.
+    await refused(await signed(ctx, 'bets/cancel', null, { raw: '{"siteId":' }), 401, 4001);
+    await refused(await signed(ctx, 'bets/cancel', null, { raw: '{"siteId":"tw_web","items":[' }), 401, 4001);
+    await refused(await signed(ctx, 'bets/cancel', { items: [{ betId: 'x' }] }), 401, 4001);
+    // JSON naming a site: checked with that site's secret, then validated.
     await refused(await signed(ctx, 'bets/cancel', { siteId: SITE, items: [] }), 400, 1000);
-    await refused(await signed(ctx, 'bets/cancel', { siteId: 'nowhere', items: [{ betId: 'x' }] }), 400, 1000);
+    await refused(await signed(ctx, 'bets/cancel', { siteId: SITE, items: 'none' }), 400, 1000);
+    // A site that does not exist has no merchant account at the provider.
+    await refused(
+      await signed(ctx, 'bets/cancel', { siteId: 'nowhere', items: [{ betId: 'x' }] }, { secret: await secretOf(ctx, 'EVO') }),
+      401,
+      4003,
+    );
     await refused(
       await signed(ctx, 'bets/cancel', { siteId: SITE, items: Array.from({ length: 1001 }, (_, i) => ({ betId: `x${i}` })) }),
       400,

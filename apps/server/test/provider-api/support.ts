@@ -7,16 +7,25 @@ export async function q<T = Record<string, unknown>>(ctx: TestContext, text: str
   return (await ctx.database.pool.query(text, params)).rows as T[];
 }
 
-/** A provider's secret, straight from the database (the seed stores one per provider). */
-export async function secretOf(ctx: TestContext, code: string): Promise<string> {
-  const [row] = await q<{ secret: string | null }>(ctx, 'select secret from providers where code = $1', [code]);
-  if (!row?.secret) throw new Error(`provider ${code} has no secret`);
+/** A site's secret at a provider, straight from the database (the seed stores one per site and provider). */
+export async function secretOf(ctx: TestContext, code: string, site = 'tw_web'): Promise<string> {
+  const [row] = await q<{ secret: string | null }>(ctx, 'select secret from provider_merchants where site_id = $1 and provider_code = $2', [
+    site,
+    code,
+  ]);
+  if (!row?.secret) throw new Error(`provider ${code} has no secret on ${site}`);
   return row.secret;
 }
 
+/** The site a payload names (its `siteId`), tw_web when it names none. */
+const siteOf = (payload: unknown): string => {
+  const site = (payload as { siteId?: unknown } | null)?.siteId;
+  return typeof site === 'string' ? site : 'tw_web';
+};
+
 export interface SignedOptions {
   provider?: string;
-  /** Default: the provider's secret from the database. */
+  /** Default: the secret of the payload's site (tw_web when it names none) at the provider, from the database. */
   secret?: string;
   /** Default: now. */
   timestamp?: string | number;
@@ -32,7 +41,7 @@ export interface SignedOptions {
 /** POST /api/provider/v1/<path>, signed like a provider would. */
 export async function signed(ctx: TestContext, path: string, payload: unknown, o: SignedOptions = {}) {
   const provider = o.provider ?? 'EVO';
-  const secret = o.secret ?? (await secretOf(ctx, provider));
+  const secret = o.secret ?? (await secretOf(ctx, provider, siteOf(payload)));
   // Signed by the server's clock (a test may fix it), as a provider in sync with the platform would.
   const timestamp = String(o.timestamp ?? ctx.app.config.now().getTime());
   const raw = o.raw ?? JSON.stringify(payload);

@@ -273,13 +273,13 @@ describe('provider API: transfer_out and transfer_in', () => {
     expect(await statuses('out', [item(player!, '20.00')])).toEqual(['OK']);
     const before = await fingerprint(ctx);
     for (const status of ['MAINTAIN', 'DISABLE']) {
-      await q(ctx, `update providers set status = $1 where code = 'EVO'`, [status]);
+      await q(ctx, `update provider_merchants set status = $1 where site_id = 'tw_web' and provider_code = 'EVO'`, [status]);
       const res = await signed(ctx, 'wallet/transfer_out', { siteId: SITE, items: [item(player!, '1.00')] });
       expect([res.statusCode, body(res).code]).toEqual([403, 4004]);
       expect(await fingerprint(ctx)).toBe(before);
     }
     expect(await statuses('in', [item(player!, '5.00')])).toEqual(['OK']);
-    await q(ctx, `update providers set status = 'ACTIVE' where code = 'EVO'`);
+    await q(ctx, `update provider_merchants set status = 'ACTIVE' where site_id = 'tw_web' and provider_code = 'EVO'`);
 
     await q(ctx, `delete from site_providers where site_id = 'tw_web' and provider_code = 'EVO'`);
     try {

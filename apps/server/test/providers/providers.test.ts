@@ -13,6 +13,7 @@ async function fingerprint(): Promise<string> {
     ctx,
     `select concat_ws('|',
        (select md5(string_agg(p::text, ',' order by code)) from providers p),
+       (select md5(string_agg(m::text, ',' order by site_id, provider_code)) from provider_merchants m),
        (select md5(string_agg(s::text, ',' order by site_id, provider_code)) from site_providers s),
        (select count(*) from operation_logs),
        (select md5(string_agg(a.id || ':' || array_to_string(a.providers, ','), ',' order by id)) from accounts a)) as f`,
@@ -20,9 +21,27 @@ async function fingerprint(): Promise<string> {
   return row!.f;
 }
 
-async function statusOf(code: string): Promise<string> {
-  const [row] = await q<{ status: string }>(ctx, 'select status from providers where code = $1', [code]);
+async function statusOf(code: string, site = 'tw_web'): Promise<string> {
+  const [row] = await q<{ status: string }>(ctx, 'select status from provider_merchants where site_id = $1 and provider_code = $2', [
+    site,
+    code,
+  ]);
   return row!.status;
+}
+
+/** A verified, unrestricted player of the site with the provider enabled. */
+async function playerOf(site: string, code: string): Promise<string> {
+  const [row] = await q<{ account_no: string }>(
+    ctx,
+    `select a.account_no from accounts a
+      where a.site_id = $1 and a.kind = 'PLAYER' and a.verify_status = 'VERIFIED' and $2 = any(a.providers)
+        and not a.is_disabled and not a.is_full_disabled and not a.is_full_readonly
+        and not exists (select 1 from accounts u where u.id = any(a.path) and (u.is_full_disabled or u.is_full_readonly))
+      order by a.id limit 1`,
+    [site, code],
+  );
+  if (!row) throw new Error(`no player of ${site} with ${code}`);
+  return row.account_no;
 }
 
 async function opLogs(operatorId: number) {
@@ -253,13 +272,112 @@ describe('status', () => {
     expect(log.statusCode, log.body).toBe(200);
     expect((body(log).data.list as { after: { provider?: string } }[]).some((r) => r.after?.provider === 'EVO')).toBe(true);
   });
+});
 
-  it('is platform-wide: a change on one site holds for every site', async () => {
-    const mcAdmin = await signinAs(ctx.app, 'admin001', { site: 'tw_mc', host: 'tw-mc.localhost' });
-    expect((await post(mcAdmin, 'change_status', { code: 'PP', status: 'MAINTAIN' }, 'tw_mc')).statusCode).toBe(200);
-    const list = await post(admin, 'list');
-    expect((body(list).data.providers as { code: string; status: string }[]).find((p) => p.code === 'PP')!.status).toBe('MAINTAIN');
-    expect((await post(mcAdmin, 'change_status', { code: 'PP', status: 'ACTIVE' }, 'tw_mc')).statusCode).toBe(200);
+describe('sites are tenants: each site has its own provider state', () => {
+  const mc = { site: 'tw_mc', host: 'tw-mc.localhost' };
+
+  it("tw_mc's admin disabling KY refuses tw_mc's KY calls only: tw_web's are still accepted", async () => {
+    const mcAdmin = await signinAs(ctx.app, 'admin001', mc);
+    const webPlayer = await playerOf('tw_web', 'KY');
+    const mcPlayer = await playerOf('tw_mc', 'KY');
+    // KY starts in maintenance on every site: each site's admin makes it active for its own site.
+    expect((await post(admin, 'change_status', { code: 'KY', status: 'ACTIVE' })).statusCode).toBe(200);
+    expect((await post(mcAdmin, 'change_status', { code: 'KY', status: 'ACTIVE' }, 'tw_mc')).statusCode).toBe(200);
+    expect(await batch(ctx, 'place', [placeItem(betId(), mcPlayer)], { provider: 'KY', site: 'tw_mc' })).toEqual(['OK']);
+
+    expect((await post(mcAdmin, 'change_status', { code: 'KY', status: 'DISABLE' }, 'tw_mc')).statusCode).toBe(200);
+    expect([await statusOf('KY', 'tw_mc'), await statusOf('KY', 'tw_web')]).toEqual(['DISABLE', 'ACTIVE']);
+    const refused = await signed(ctx, 'bets/place', { siteId: 'tw_mc', items: [placeItem(betId(), mcPlayer)] }, { provider: 'KY' });
+    expect([refused.statusCode, body(refused).code]).toEqual([403, 4004]);
+    expect(await batch(ctx, 'place', [placeItem(betId(), webPlayer)], { provider: 'KY' })).toEqual(['OK']);
+
+    // Each site's list shows its own status.
+    const statusIn = async (token: string, site?: string) =>
+      (body(await post(token, 'list', {}, site)).data.providers as { code: string; status: string }[]).find((p) => p.code === 'KY')!.status;
+    expect(await statusIn(admin)).toBe('ACTIVE');
+    expect(await statusIn(mcAdmin, 'tw_mc')).toBe('DISABLE');
+
+    // The change is logged on tw_mc, by tw_mc's admin.
+    const [log] = await q<{ site_id: string }>(
+      ctx,
+      `select site_id from operation_logs where action = 'OPERATION' and after->>'provider' = 'KY' and after->>'status' = 'DISABLE' order by id desc limit 1`,
+    );
+    expect(log!.site_id).toBe('tw_mc');
+
+    for (const [token, site] of [
+      [admin, 'tw_web'],
+      [mcAdmin, 'tw_mc'],
+    ] as const)
+      expect((await post(token, 'change_status', { code: 'KY', status: 'MAINTAIN' }, site)).statusCode).toBe(200);
+  });
+
+  it("rotating tw_mc's secret leaves tw_web's signatures valid; tw_mc's old secret stops at once", async () => {
+    const mcAdmin = await signinAs(ctx.app, 'admin001', mc);
+    const webPlayer = await playerOf('tw_web', 'PG');
+    const mcPlayer = await playerOf('tw_mc', 'PG');
+    const webSecret = await secretOf(ctx, 'PG', 'tw_web');
+    const mcOld = await secretOf(ctx, 'PG', 'tw_mc');
+    expect(mcOld).not.toBe(webSecret);
+    const webRotatedAt = (body(await post(admin, 'list')).data.providers as { code: string; secretRotatedAt: string }[]).find(
+      (p) => p.code === 'PG',
+    )!.secretRotatedAt;
+
+    const res = await post(mcAdmin, 'rotate_secret', { code: 'PG' }, 'tw_mc');
+    expect(res.statusCode, res.body).toBe(200);
+    const mcNew = (body(res).data as { secret: string }).secret;
+    expect(await secretOf(ctx, 'PG', 'tw_mc')).toBe(mcNew);
+    expect(await secretOf(ctx, 'PG', 'tw_web')).toBe(webSecret);
+
+    expect(await batch(ctx, 'place', [placeItem(betId(), webPlayer)], { provider: 'PG', secret: webSecret })).toEqual(['OK']);
+    const stale = await signed(
+      ctx,
+      'bets/place',
+      { siteId: 'tw_mc', items: [placeItem(betId(), mcPlayer)] },
+      { provider: 'PG', secret: mcOld },
+    );
+    expect([stale.statusCode, body(stale).code]).toEqual([401, 4001]);
+    expect(await batch(ctx, 'place', [placeItem(betId(), mcPlayer)], { provider: 'PG', site: 'tw_mc', secret: mcNew })).toEqual(['OK']);
+    // One site's secret never signs for another site.
+    const crossed = await signed(
+      ctx,
+      'bets/place',
+      { siteId: 'tw_web', items: [placeItem(betId(), webPlayer)] },
+      { provider: 'PG', secret: mcNew },
+    );
+    expect([crossed.statusCode, body(crossed).code]).toEqual([401, 4001]);
+
+    // Each list shows its own site's rotation time.
+    const rotatedAt = async (token: string, site?: string) =>
+      (body(await post(token, 'list', {}, site)).data.providers as { code: string; secretRotatedAt: string }[]).find(
+        (p) => p.code === 'PG',
+      )!.secretRotatedAt;
+    expect(await rotatedAt(mcAdmin, 'tw_mc')).toBe((body(res).data as { secretRotatedAt: string }).secretRotatedAt);
+    expect(await rotatedAt(admin)).toBe(webRotatedAt);
+  });
+
+  it("another site's provider state can be neither read nor changed: a token works on its own site only, and no request names a site", async () => {
+    const mcAdmin = await signinAs(ctx.app, 'admin001', mc);
+    const before = await q(ctx, `select * from provider_merchants where site_id = 'tw_web' order by provider_code`);
+    // tw_mc's session sent to tw_web (header or host): refused before any provider code runs.
+    for (const target of [
+      { site: 'tw_web', host: undefined },
+      { site: 'tw_web', host: 'localhost' },
+      { site: 'tw_mc', host: 'localhost' },
+    ]) {
+      for (const [path, payload] of [
+        ['list', {}],
+        ['change_status', { code: 'KY', status: 'ACTIVE' }],
+        ['rotate_secret', { code: 'KY' }],
+      ] as const) {
+        const res = await call(ctx.app, 'POST', `/api/manage/provider/${path}`, payload, { token: mcAdmin, ...target });
+        expect(res.statusCode, `${path} ${JSON.stringify(target)}: ${res.body}`).not.toBe(200);
+      }
+    }
+    // The request has no site field: naming one is refused as an unknown field.
+    const named = await post(mcAdmin, 'change_status', { code: 'KY', status: 'ACTIVE', siteId: 'tw_web' }, 'tw_mc');
+    expect(named.statusCode).toBe(400);
+    expect(await q(ctx, `select * from provider_merchants where site_id = 'tw_web' order by provider_code`)).toEqual(before);
   });
 });
 
@@ -351,7 +469,7 @@ describe('secret rotation', () => {
   });
 
   it('gives a provider without a secret its first one', async () => {
-    await q(ctx, `update providers set secret = null where code = 'SABA'`);
+    await q(ctx, `update provider_merchants set secret = null where site_id = 'tw_web' and provider_code = 'SABA'`);
     const listed = (
       body(await post(admin, 'list')).data.providers as { code: string; secretSet: boolean; secretRotatedAt: string | null }[]
     ).find((p) => p.code === 'SABA')!;

@@ -1,20 +1,43 @@
 import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sites } from './sites.js';
 
-/** Game providers of the platform (PRODUCT.md §5). */
+/**
+ * The platform's catalogue of game providers (PRODUCT.md §5): code and name only. Everything a
+ * site decides about a provider — its status and its merchant credentials — is the site's own
+ * (`provider_merchants`); whether the site offers it is `site_providers`.
+ */
 export const providers = pgTable('providers', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
-  status: text('status', { enum: ['ACTIVE', 'DISABLE', 'MAINTAIN'] })
-    .notNull()
-    .default('ACTIVE'),
-  /**
-   * Shared secret of the provider's server-to-server calls (HMAC-SHA256). The server needs it
-   * readable to verify signatures; null until one is issued, and then every call is refused.
-   */
-  secret: text('secret'),
-  secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }),
 });
+
+/**
+ * A site's merchant account at a provider: one row per (site, provider), seeded for every site and
+ * provider. Sites are tenants, so one site's admin changes only its own rows.
+ */
+export const providerMerchants = pgTable(
+  'provider_merchants',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    providerCode: text('provider_code')
+      .notNull()
+      .references(() => providers.code, { onDelete: 'cascade' }),
+    /** ACTIVE, or DISABLE / MAINTAIN: the provider API refuses this site's calls of the provider. */
+    status: text('status', { enum: ['ACTIVE', 'DISABLE', 'MAINTAIN'] })
+      .notNull()
+      .default('ACTIVE'),
+    /**
+     * The site's shared secret for the provider's server-to-server calls (HMAC-SHA256). The
+     * server needs it readable to verify signatures; null until one is issued, and then every call
+     * of the provider for this site is refused.
+     */
+    secret: text('secret'),
+    secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.providerCode] })],
+);
 
 /** Which providers a site offers. */
 export const siteProviders = pgTable(

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SITES } from '@agent-bo/shared';
 import type { Db } from '../client.js';
-import { betLimitPresets, providers, siteProviders, sites } from '../schema/index.js';
+import { betLimitPresets, providerMerchants, providers, siteProviders, sites } from '../schema/index.js';
 
-/** The platform's game providers, offered on every site (one under maintenance). */
+/** The platform's game providers, offered on every site; the status is each site's starting one (KY under maintenance). */
 export const DEMO_PROVIDERS = [
   { code: 'EVO', name: 'Evolution', status: 'ACTIVE' },
   { code: 'PG', name: 'PG Soft', status: 'ACTIVE' },
@@ -25,9 +25,9 @@ export const DEMO_BET_LIMITS = [
 
 /**
  * Mirrors the shared SITES table into the database (configuration, created in every mode), and
- * gives every site the provider catalogue and bet-limit presets (missing rows are added; existing
- * rows, e.g. a provider's status, are left as they are, except that a provider without a secret
- * gets one).
+ * gives every site the provider catalogue, a merchant account at every provider and the bet-limit
+ * presets (missing rows are added; existing rows, e.g. a site's status of a provider, are left as
+ * they are, except that a merchant account without a secret gets one).
  *
  * A site's offerings are its own decision (SITE_PROVIDER on /provider/index), so they are seeded
  * only when the site or the provider is new: a provider a site switched off stays off across
@@ -51,21 +51,36 @@ export async function upsertSites(db: Db): Promise<void> {
     })
     // xmax = 0 only on a row this statement inserted (an updated row carries the updating xid).
     .returning({ id: sites.id, inserted: sql<boolean>`(xmax = 0)` });
-  // Each provider gets a random secret for its signed API calls when it has none: stored, never
-  // printed (it is read from the database). Existing secrets are kept.
   const upsertedProviders = await db
     .insert(providers)
-    .values(DEMO_PROVIDERS.map((p) => ({ ...p, secret: randomBytes(32).toString('hex'), secretRotatedAt: new Date() })))
+    .values(DEMO_PROVIDERS.map((p) => ({ code: p.code, name: p.name })))
+    .onConflictDoNothing()
+    .returning({ code: providers.code });
+  // Every site's merchant account at every provider, each with its own random secret for the
+  // signed API calls when it has none: stored, never printed (it is read from the database).
+  // Existing secrets and statuses are kept.
+  await db
+    .insert(providerMerchants)
+    .values(
+      SITES.flatMap((s) =>
+        DEMO_PROVIDERS.map((p) => ({
+          siteId: s.id,
+          providerCode: p.code,
+          status: p.status,
+          secret: randomBytes(32).toString('hex'),
+          secretRotatedAt: new Date(),
+        })),
+      ),
+    )
     .onConflictDoUpdate({
-      target: providers.code,
+      target: [providerMerchants.siteId, providerMerchants.providerCode],
       set: {
-        secret: sql`coalesce(${providers.secret}, excluded.secret)`,
-        secretRotatedAt: sql`case when ${providers.secret} is null then excluded.secret_rotated_at else ${providers.secretRotatedAt} end`,
+        secret: sql`coalesce(${providerMerchants.secret}, excluded.secret)`,
+        secretRotatedAt: sql`case when ${providerMerchants.secret} is null then excluded.secret_rotated_at else ${providerMerchants.secretRotatedAt} end`,
       },
-    })
-    .returning({ code: providers.code, inserted: sql<boolean>`(xmax = 0)` });
+    });
   const newSites = new Set(upsertedSites.filter((r) => r.inserted).map((r) => r.id));
-  const newProviders = new Set(upsertedProviders.filter((r) => r.inserted).map((r) => r.code));
+  const newProviders = new Set(upsertedProviders.map((r) => r.code));
   const offerings = SITES.flatMap((s) =>
     DEMO_PROVIDERS.filter((p) => newSites.has(s.id) || newProviders.has(p.code)).map((p) => ({ siteId: s.id, providerCode: p.code })),
   );

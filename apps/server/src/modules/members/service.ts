@@ -25,7 +25,15 @@ import {
 import type { z } from 'zod';
 import type { AgentLimits, shadowCreateRequestSchema, verificationSchema } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
-import { accounts, betLimitPresets, passwordHandoffs, providers, sessions, siteProviders } from '../../db/schema/index.js';
+import {
+  accounts,
+  betLimitPresets,
+  passwordHandoffs,
+  providerMerchants,
+  providers,
+  sessions,
+  siteProviders,
+} from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { openSecret, sealSecret } from '../../lib/handoff.js';
@@ -86,7 +94,11 @@ export async function providerOptions(db: Db, m: Pick<MemberContext, 'caller'>, 
     const parent = await findAccountById(db, account.parentId!);
     options = (await heldSets(db, parent!)).providers;
   }
-  const catalogue = await db.select().from(providers);
+  // The status is the site's own (its merchant account at the provider).
+  const catalogue = await db
+    .select({ code: providers.code, name: providers.name, status: providerMerchants.status })
+    .from(providers)
+    .innerJoin(providerMerchants, and(eq(providerMerchants.providerCode, providers.code), eq(providerMerchants.siteId, account.siteId)));
   const byCode = new Map(catalogue.map((p) => [p.code, p]));
   return options.map((code) => ({
     code,

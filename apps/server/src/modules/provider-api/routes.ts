@@ -17,7 +17,7 @@ import { markProviderCall } from '../../core/metrics-events.js';
 import { localeOf, ok } from '../../plugins/envelope.js';
 import type { ProviderContext } from './context.js';
 import { cancelBets, placeBets, resettleBets, settleBets } from './service.js';
-import { verifyProviderCall, type ProviderRow } from './signature.js';
+import { siteOfBody, verifyProviderCall, type ProviderRow } from './signature.js';
 import { walletTransfers } from './wallet.js';
 
 interface RawState {
@@ -56,16 +56,19 @@ export async function providerApiRoutes(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const state = raw.get(request) ?? { raw: Buffer.alloc(0), invalid: false };
     const anyStatus = (request.routeOptions.config as { providerAnyStatus?: boolean } | undefined)?.providerAnyStatus === true;
-    state.provider = await verifyProviderCall(app.db, request.headers, state.raw, app.config.now(), { anyStatus });
-    markProviderCall(request, state.provider.code);
+    // The body names the site (`siteId`, inside the signed bytes): its merchant account's secret checks the call.
+    const site = state.invalid ? undefined : siteOfBody(request.body);
+    state.provider = await verifyProviderCall(app.db, request.headers, state.raw, site, app.config.now(), { anyStatus });
+    markProviderCall(request, state.provider.providerCode);
     raw.set(request, state);
     if (state.invalid) throw new AppError('BAD_REQUEST');
   });
 
   const context = (request: FastifyRequest, siteId: ProviderContext['siteId']): ProviderContext => {
     const provider = raw.get(request)?.provider;
-    if (!provider) throw new AppError('PROVIDER_SIGNATURE_INVALID');
-    return { db: app.db, siteId, providerCode: provider.code, locale: localeOf(request) };
+    // The validated body names the very site whose secret verified the call.
+    if (!provider || provider.siteId !== siteId) throw new AppError('PROVIDER_SIGNATURE_INVALID');
+    return { db: app.db, siteId, providerCode: provider.providerCode, locale: localeOf(request) };
   };
 
   const r = app.withTypeProvider<ZodTypeProvider>();

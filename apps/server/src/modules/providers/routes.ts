@@ -41,7 +41,7 @@ export async function providerRoutes(app: FastifyInstance) {
       schema: {
         ...secured,
         summary:
-          'Every provider: status, whether this site offers it, whether a secret is set and when it was rotated (never the secret), enabled players; and what the caller may change',
+          "Every provider of the catalogue with this site's own state: status, whether the site offers it, whether the site's secret is set and when it was rotated (never the secret), enabled players; and what the caller may change",
         body: providerListRequestSchema,
         response: { 200: envelopeSchema(providerListSchema) },
       },
@@ -55,7 +55,8 @@ export async function providerRoutes(app: FastifyInstance) {
       ...needs('PROVIDER_MAINTAIN'),
       schema: {
         ...secured,
-        summary: "A provider's status on every site (ACTIVE / DISABLE / MAINTAIN); site admins holding PROVIDER_MAINTAIN only",
+        summary:
+          "A provider's status on this site only (ACTIVE / DISABLE / MAINTAIN); other sites keep theirs; site admins holding PROVIDER_MAINTAIN only",
         body: providerStatusRequestSchema,
         response: { 200: done },
       },
@@ -90,7 +91,7 @@ export async function providerRoutes(app: FastifyInstance) {
       schema: {
         ...secured,
         summary:
-          'A new random shared secret (32 bytes, hex), answered once; the old one stops working at once; site admins holding PROVIDER_MAINTAIN only',
+          "A new random shared secret of this site's merchant account at the provider (32 bytes, hex), answered once; this site's old one stops working at once, other sites' secrets are untouched; site admins holding PROVIDER_MAINTAIN only",
         body: providerCodeRequestSchema,
         response: { 200: envelopeSchema(providerSecretSchema) },
       },

@@ -10,7 +10,7 @@ import {
   type ProviderStatus,
 } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
-import { providers, siteProviders } from '../../db/schema/index.js';
+import { providerMerchants, siteProviders } from '../../db/schema/index.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertWriter } from '../../core/access.js';
@@ -21,18 +21,23 @@ import type { Tx } from '../../core/tx.js';
 /**
  * Provider management (PRODUCT.md §5, `/provider/index`).
  *
- * Providers are platform-wide: one status and one secret for every site. The specification has
- * no platform-operator role, and a change here reaches beyond any agent's subtree (every site's
- * players for status and secret, the whole site for an offering), so writes need the code AND a
- * site admin (level 0; shadows and restricted callers only read, as everywhere). An agent holding
- * PROVIDER_MAINTAIN or SITE_PROVIDER sees the list, read-only.
+ * The catalogue (code, name) is the platform's; everything else here is the caller's site's own:
+ * the provider's status and shared secret at this site (its merchant account, `provider_merchants`)
+ * and whether the site offers it (`site_providers`). Sites are tenants, so every read and write
+ * names the caller's site and no request can name another: one site's admin never changes,
+ * nor reads, another site's provider state. A change still reaches beyond any agent's subtree
+ * (every player of the site), so writes need the code AND the site's admin (level 0; shadows and
+ * restricted callers only read, as everywhere). An agent holding PROVIDER_MAINTAIN or
+ * SITE_PROVIDER sees the list, read-only.
  *
- * - Status: DISABLE and MAINTAIN make the provider API refuse every call (signature.ts), at once.
+ * - Status: DISABLE and MAINTAIN make the provider API refuse this site's calls of the provider
+ *   (signature.ts), at once; other sites' calls are untouched.
  * - Offering off removes the site's row in site_providers only: accounts' enabled provider lists
  *   are kept, so switching it on again restores everything; meanwhile the provider API refuses
  *   that site's calls (PROVIDER_NOT_OFFERED) and the member screens offer only offered providers.
- * - Rotate: a new random secret replaces the old one at once (no grace period: the provider API
- *   reads the secret on every call); it is answered once and never logged.
+ * - Rotate: a new random secret replaces this site's old one at once (no grace period: the provider
+ *   API reads the secret on every call); other sites' secrets are untouched. It is answered once
+ *   and never logged.
  *
  * Every change is one OPERATION row in the operation log (target: the acting admin, so it shows
  * in that admin's log) with before/after; a request that changes nothing writes nothing.
@@ -80,12 +85,13 @@ export async function listProviders(db: Db, caller: Caller): Promise<ProviderLis
        where a.site_id = ${caller.siteId} and a.kind = 'PLAYER' and a.path @> array[${caller.scopeRootId}]::integer[]
        group by p.code
     )
-    select pr.code, pr.name, pr.status,
+    select pr.code, pr.name, m.status,
            exists (select 1 from site_providers sp where sp.site_id = ${caller.siteId} and sp.provider_code = pr.code) as offered,
-           pr.secret is not null as secret_set,
-           pr.secret_rotated_at as rotated_at,
+           m.secret is not null as secret_set,
+           m.secret_rotated_at as rotated_at,
            coalesce(u.players, 0) as players
       from providers pr
+      join provider_merchants m on m.site_id = ${caller.siteId} and m.provider_code = pr.code
       left join usage u on u.code = pr.code
      order by pr.code`);
   return {
@@ -102,18 +108,26 @@ export async function listProviders(db: Db, caller: Caller): Promise<ProviderLis
   };
 }
 
-async function lockProvider(tx: Tx, code: string) {
-  const [row] = await tx.select().from(providers).where(eq(providers.code, code)).for('update');
+/** The caller's site's merchant row of the provider, locked; NOT_FOUND for an unknown code. */
+async function lockMerchant(tx: Tx, siteId: string, code: string) {
+  const [row] = await tx
+    .select()
+    .from(providerMerchants)
+    .where(and(eq(providerMerchants.siteId, siteId), eq(providerMerchants.providerCode, code)))
+    .for('update');
   if (!row) throw new AppError('NOT_FOUND');
-  return row;
+  return { ...row, code: row.providerCode };
 }
+
+const merchantOf = (siteId: string, code: string) => and(eq(providerMerchants.siteId, siteId), eq(providerMerchants.providerCode, code));
 
 export async function changeStatus(m: ProviderContext, input: { code: string; status: ProviderStatus }): Promise<void> {
   assertSiteAdmin(m.caller);
+  const siteId = m.caller.siteId;
   await m.db.transaction(async (tx) => {
-    const row = await lockProvider(tx, input.code);
+    const row = await lockMerchant(tx, siteId, input.code);
     if (row.status === input.status) return;
-    await tx.update(providers).set({ status: input.status }).where(eq(providers.code, row.code));
+    await tx.update(providerMerchants).set({ status: input.status }).where(merchantOf(siteId, row.code));
     await writeLog(
       tx,
       m,
@@ -129,7 +143,7 @@ export async function setSiteOffering(m: ProviderContext, input: { code: string;
   assertSiteAdmin(m.caller);
   const siteId = m.caller.siteId;
   await m.db.transaction(async (tx) => {
-    const row = await lockProvider(tx, input.code);
+    const row = await lockMerchant(tx, siteId, input.code);
     const where = and(eq(siteProviders.siteId, siteId), eq(siteProviders.providerCode, row.code));
     const [current] = await tx.select({ siteId: siteProviders.siteId }).from(siteProviders).where(where);
     if (!!current === input.offered) return;
@@ -150,10 +164,11 @@ export async function rotateSecret(m: ProviderContext, input: { code: string }):
   assertSiteAdmin(m.caller);
   const secret = randomBytes(PROVIDER_SECRET_BYTES).toString('hex');
   const at = m.now();
-  const tz = siteTimeZone(m.caller.siteId);
+  const siteId = m.caller.siteId;
+  const tz = siteTimeZone(siteId);
   await m.db.transaction(async (tx) => {
-    const row = await lockProvider(tx, input.code);
-    await tx.update(providers).set({ secret, secretRotatedAt: at }).where(eq(providers.code, row.code));
+    const row = await lockMerchant(tx, siteId, input.code);
+    await tx.update(providerMerchants).set({ secret, secretRotatedAt: at }).where(merchantOf(siteId, row.code));
     // The log says that and when, never the secret.
     await writeLog(
       tx,

@@ -171,8 +171,9 @@ export async function providerPositions(db: Db, ctx: Pick<CreditContext, 'caller
       select e.provider, -sum(e.amount) as net from ledger_entries e
        where e.account_id = ${id} and e.provider is not null and e.kind in ('TRANSFER_OUT', 'TRANSFER_IN', 'REFUND')
        group by e.provider)
-    select p.code, p.name, p.status, greatest(0, coalesce(m.net, 0))::text as position
+    select p.code, p.name, coalesce(pm.status, 'DISABLE') as status, greatest(0, coalesce(m.net, 0))::text as position
       from providers p left join moved m on m.provider = p.code
+      left join provider_merchants pm on pm.site_id = ${caller.siteId} and pm.provider_code = p.code
      where m.provider is not null or p.code = any(${sql.param(player.providers)}::text[])
      order by greatest(0, coalesce(m.net, 0)) desc, p.code`);
   return {

@@ -106,7 +106,7 @@ describe('provider page', { timeout: 20_000 }, () => {
     await pick(screen.getByTestId('provider-status-select-KY'), 'provider-status-option-ACTIVE');
     const confirm = await findTestId('provider-status-confirm');
     expect(confirm.textContent).toContain('Maintenance');
-    expect(confirm.textContent).toContain('every site');
+    expect(confirm.textContent).toContain('this site only');
     expect(writes('change_status')).toHaveLength(0);
     await okOf('provider-status-ok');
     await waitFor(() => expect(writes('change_status').map((c) => c.body)).toEqual([{ code: 'KY', status: 'ACTIVE' }]));

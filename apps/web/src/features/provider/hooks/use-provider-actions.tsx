@@ -36,7 +36,7 @@ export function useProviderActions(refresh: () => Promise<void>) {
             <Tag color={STATUS_COLORS[next]}>{statusLabel(next)}</Tag>
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            {t(next === 'ACTIVE' ? 'confirmStatus.toActive' : 'confirmStatus.toStopped')} {t('confirmStatus.everySite')}
+            {t(next === 'ACTIVE' ? 'confirmStatus.toActive' : 'confirmStatus.toStopped')} {t('confirmStatus.thisSite')}
           </Typography.Paragraph>
         </div>
       ),

@@ -13,8 +13,8 @@ import '../provider.css';
 const NO_ABILITIES: ProviderAbilities = { maintain: false, offer: false };
 
 /**
- * `/provider/index` (PRODUCT.md §5): the platform's game providers — status (every site), this
- * site's offering and the shared secret. Controls the caller may not use are absent; the list
+ * `/provider/index` (PRODUCT.md §5): the platform's game providers with this site's own state —
+ * status, offering and the site's shared secret at each provider. Controls the caller may not use are absent; the list
  * answer says which (`abilities`: the server's rule, site admins holding the code).
  */
 export default function ProviderPage() {
