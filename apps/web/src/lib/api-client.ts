@@ -102,8 +102,14 @@ export interface ApiClientConfig {
   now?: () => number;
 }
 
-/** HTTP statuses that have their own translated message (spec §8). */
-export const STATUS_MESSAGES = [403, 404, 405, 408, 500, 501, 502, 503, 504, 505] as const;
+/**
+ * HTTP statuses that have their own translated message (spec §8), and 429: a rate limit met
+ * without an envelope (a proxy's answer) still reads as a sentence, never as the raw body.
+ */
+export const STATUS_MESSAGES = [403, 404, 405, 408, 429, 500, 501, 502, 503, 504, 505] as const;
+
+/** Statuses whose envelope without a message is shown with the catalogue text of its code. */
+const CATALOGUE_STATUSES: readonly number[] = [400, 429];
 
 const CANCELLED = Symbol('cancelled');
 const TIMED_OUT = Symbol('timed-out');
@@ -249,7 +255,7 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
         });
       }
       if (!response.ok) {
-        const serverMessage = envelope?.message || (envelope && status === 400 ? catalogue(envelope.code) : undefined);
+        const serverMessage = envelope?.message || (envelope && CATALOGUE_STATUSES.includes(status) ? catalogue(envelope.code) : undefined);
         const message =
           serverMessage || ((STATUS_MESSAGES as readonly number[]).includes(status) ? t(`http:status.${status}`) : t('http:requestFailed'));
         throw new ApiError('http', message, { status, code: envelope?.code, data: envelope?.data });

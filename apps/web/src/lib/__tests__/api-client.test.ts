@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCALES } from '@agent-bo/shared';
 import { createApiClient, type ApiClientConfig, type Notice, type ApiError } from '../api-client';
+import { buildResources } from '../i18n';
 
 type FetchArgs = [string, RequestInit];
 
@@ -174,6 +176,40 @@ describe('error catalogue', () => {
   it.each([403, 404, 405, 408, 500, 501, 502, 503, 504, 505])('status %i without a message has its own text', async (status) => {
     fetchMock.mockResolvedValue(new Response('', { status }));
     await expect(client().post('/x')).rejects.toMatchObject({ status, message: `t(http:status.${status})` });
+  });
+
+  describe('429, too many requests', () => {
+    it('shows the server message of the envelope, as a toast like any failure', async () => {
+      fetchMock.mockResolvedValue(fail(429, '請求過於頻繁，請稍後再試', 429));
+      await expect(client().get('/manage/userinfo')).rejects.toMatchObject({ kind: 'http', status: 429, code: 429, retryable: false });
+      expect(notices).toEqual([
+        expect.objectContaining({ mode: 'toast', type: 'error', key: 'status:429', content: '請求過於頻繁，請稍後再試' }),
+      ]);
+      // a GET refused by the limit is not retried: another attempt would only spend the budget
+      expect(callCount()).toBe(1);
+    });
+
+    it('an envelope without a message shows the catalogue text of its code', async () => {
+      fetchMock.mockResolvedValue(fail(429, '', 429));
+      await expect(client().post('/x')).rejects.toMatchObject({ status: 429, message: 't(errors:TOO_MANY_REQUESTS)' });
+    });
+
+    it('an answer that is not an envelope shows the translated 429 text, never the raw body', async () => {
+      fetchMock.mockResolvedValue(
+        json({ statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded, retry in 1 minute' }, 429),
+      );
+      await expect(client().post('/x')).rejects.toMatchObject({ status: 429, message: 't(http:status.429)' });
+      fetchMock.mockResolvedValue(new Response('<html>slow down</html>', { status: 429, headers: { 'retry-after': '30' } }));
+      await expect(client().post('/y', {}, { errorMessageMode: 'none' })).rejects.toMatchObject({ message: 't(http:status.429)' });
+      expect(notices.map((n) => n.content)).toEqual(['t(http:status.429)']);
+    });
+
+    it.each(LOCALES)('the 429 texts exist in %s', (locale) => {
+      const resources = buildResources()[locale];
+      const status = (resources.http as { status: Record<string, string> }).status;
+      expect(status['429']).toMatch(/\(429\)$/);
+      expect(resources.errors!.TOO_MANY_REQUESTS).toBeTruthy();
+    });
   });
 
   it('other statuses without a message fall back to request failed', async () => {
