@@ -10,11 +10,41 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** One pool per process; every query goes through it (drizzle or raw `pool.query`). */
-export function createDatabase(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, idleTimeoutMillis: 30_000 });
+export interface DatabaseOptions {
+  max?: number;
+  /** How long a query may wait for a connection (a free pool slot or a new connection) before it fails. */
+  connectionTimeoutMillis?: number;
+  /** A connection that died (terminated backend, database restart, network); it is dropped either way. */
+  onConnectionError?: (err: Error) => void;
+}
+
+/**
+ * One pool per process; every query goes through it (drizzle or raw `pool.query`).
+ *
+ * A connection that dies must never take the process with it. pg reports it as an 'error' event
+ * on the client, and an 'error' event nobody listens to throws. The pool listens on its idle
+ * clients only; a checked-out client — one inside a transaction between two statements, or a
+ * CSV export's cursor — has no listener, so killing its backend (pg_terminate_backend, a fast
+ * shutdown, a crashed database) used to end the process. So every client gets a listener of its
+ * own for its whole life: the request using it fails on its next query (a 503, see
+ * plugins/errors.ts), the pool discards it on release, and the next request connects afresh.
+ */
+export function createDatabase(connectionString: string, options: DatabaseOptions = {}): Database {
+  const onConnectionError = options.onConnectionError ?? (() => undefined);
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    // Without a bound, a request would wait forever for an unreachable database (a lost route).
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
+    // A database host that vanished without closing the socket is noticed by TCP keep-alive.
+    keepAlive: true,
+  });
   // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', () => undefined);
+  pool.on('error', (err) => onConnectionError(err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => onConnectionError(err));
+  });
   const db = drizzle({ client: pool, schema });
   let closed = false;
   return {

@@ -305,6 +305,8 @@ async function recoverStaleCluster(bin: Binaries, pgDir: string, ids: RunAs, log
 async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: adminUrl });
+  // A dropped connection fails the query in progress; an unheard 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [database]);

@@ -3,7 +3,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorNameForCode, type ErrorName, type ValidationIssue } from '@agent-bo/shared';
 import { isAppError } from '../lib/app-error.js';
+import { isConnectionError } from '../db/errors.js';
 import { sendError } from './envelope.js';
+
+/** Seconds a client is asked to wait (`Retry-After`) before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
 
 const FASTIFY_CODES: Record<string, ErrorName> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -33,19 +37,30 @@ function validationIssues(error: FastifyError): ValidationIssue[] {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isAppError(error)) return sendError(request, reply, error.errorName, error.params, error.data);
+    if (isAppError(error)) {
+      if (error.errorName === 'SERVICE_UNAVAILABLE') void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(request, reply, error.errorName, error.params, error.data);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendError(request, reply, 'VALIDATION_FAILED', {}, validationIssues(error));
     }
     if (error.validation) return sendError(request, reply, 'VALIDATION_FAILED', {}, validationIssues(error));
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return sendError(request, reply, mapped);
+    // The database is unreachable or the connection died (terminated backend, restart, connect
+    // timeout): nothing is wrong with the request, so a 503 the client may retry, never a 500.
+    if ((error.statusCode ?? 500) >= 500 && isConnectionError(error)) {
+      request.log.warn({ err: error, reqId: request.id }, 'request failed: database unavailable');
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 'SERVICE_UNAVAILABLE');
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const name = errorNameForCode(status);
       return sendError(request, reply, name && name !== 'INTERNAL' ? name : 'BAD_REQUEST');
     }
     request.log.error({ err: error, reqId: request.id }, 'request failed');
+    if (status === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return sendError(request, reply, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL');
   });
 });

@@ -16,6 +16,7 @@ import {
   startServer,
   stopServer,
   summary,
+  survived,
   type Account,
   type LoadClient,
   type ServerProcess,
@@ -141,6 +142,9 @@ async function proveRun(ports: number[]) {
 
   // what the log page shows: each accepted request once in the cash log (two entries), refused ones never
   expect(compareWithCashLog(report.records, await cashLogByMemo(ports[0]!, adminToken))).toEqual([]);
+
+  // every process served the whole run: none crashed or was replaced
+  for (const s of servers) expect(survived(s)).toEqual([]);
 }
 
 describe('ledger under concurrent HTTP load', () => {

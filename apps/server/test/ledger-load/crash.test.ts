@@ -22,6 +22,7 @@ import {
   startServer,
   stopServer,
   summary,
+  survived,
   type Account,
   type KeyRecord,
   type LoadClient,
@@ -209,6 +210,8 @@ async function crashAndProve(label: string, target: CrashTarget) {
     expect(compareBalances(before, await balances(pool), after)).toEqual([]);
     const check2 = await ledgerCheck(second.port, adminToken);
     expect(check2.data?.ok, JSON.stringify(check2)).toBe(true);
+    // only the first process was meant to die: the restarted one served everything since
+    expect(survived(second)).toEqual([]);
   } finally {
     await pool.end();
   }

@@ -63,6 +63,25 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
   return { port, child, exited, output: () => out };
 }
 
+/**
+ * Problems if `s` is no longer the process it was started as: it exited (a crash on a database
+ * fault, an unhandled error) or another pid answers. Empty while it runs.
+ */
+export function survived(s: ServerProcess, pid: number | undefined = s.child.pid): string[] {
+  const problems: string[] = [];
+  if (s.child.pid !== pid) problems.push(`pid ${s.child.pid}, expected ${pid}`);
+  if (s.child.exitCode !== null || s.child.signalCode !== null) {
+    problems.push(`server exited (code ${s.child.exitCode}, signal ${s.child.signalCode}):\n${s.output().slice(-3000)}`);
+  } else {
+    try {
+      process.kill(s.child.pid!, 0);
+    } catch {
+      problems.push(`pid ${s.child.pid} is gone`);
+    }
+  }
+  return problems;
+}
+
 /** SIGTERM (graceful) or SIGKILL, and wait for the exit. */
 export async function stopServer(s: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill(signal);
@@ -79,7 +98,10 @@ export function keepAliveAgent(): http.Agent {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = { code: number; message: string; success: boolean; data: any };
-export type Reply = { kind: 'answer'; status: number; body: Json } | { kind: 'timeout' } | { kind: 'error'; message: string };
+export type Reply =
+  | { kind: 'answer'; status: number; body: Json; headers: http.IncomingHttpHeaders }
+  | { kind: 'timeout' }
+  | { kind: 'error'; message: string };
 
 export interface RequestOptions {
   token?: string;
@@ -111,7 +133,7 @@ export function request(port: number, method: string, url: string, o: RequestOpt
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         try {
-          done({ kind: 'answer', status: res.statusCode ?? 0, body: JSON.parse(text) as Json });
+          done({ kind: 'answer', status: res.statusCode ?? 0, body: JSON.parse(text) as Json, headers: res.headers });
         } catch {
           done({ kind: 'error', message: `status ${res.statusCode}: not JSON: ${text.slice(0, 200)}` });
         }
