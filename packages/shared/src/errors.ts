@@ -40,6 +40,7 @@ export const ERRORS = {
   INSUFFICIENT_BALANCE: { code: 3001, status: 400 },
   TARGET_RESTRICTED: { code: 3002, status: 400 },
   NOT_DIRECT_CHILD: { code: 3003, status: 400 },
+  RESTRICTION_SET_ABOVE: { code: 2013, status: 403 },
   IDEMPOTENCY_CONFLICT: { code: 3004, status: 409 },
   IDEMPOTENCY_KEY_REQUIRED: { code: 3005, status: 400 },
   RELIEF_NOT_ELIGIBLE: { code: 3006, status: 400 },
@@ -119,6 +120,7 @@ export const ERROR_MESSAGES: Record<Locale, Catalogue> = {
     PROVIDER_SIGNATURE_INVALID: '簽章缺少或不正確',
     PROVIDER_TIMESTAMP_STALE: '請求時間戳已過期或超前（容許 5 分鐘）',
     PROVIDER_UNKNOWN: '遊戲商不存在或尚未設定金鑰',
+    RESTRICTION_SET_ABOVE: '此限制由更上層設定，只有設定者或其上層可以解除',
     PROVIDER_NOT_ACTIVE: '遊戲商目前未啟用（停用或維護中）',
     PROVIDER_NOT_OFFERED: '此站點未提供此遊戲商',
     PROVIDER_NOT_ENABLED: '此玩家未開通此遊戲商',
@@ -186,6 +188,7 @@ export const ERROR_MESSAGES: Record<Locale, Catalogue> = {
     PLAYER_UNVERIFIED: 'The player has not passed identity verification',
     BET_NOT_FOUND: 'No such bet',
     BET_STATE_CONFLICT: 'The bet’s current status does not allow this',
+    RESTRICTION_SET_ABOVE: 'This restriction was set by a higher level; only that level or one above it can lift it',
     BET_CONTENT_CONFLICT: 'This bet id was already used with different content',
     CONTENT_NOT_FOUND: 'This content does not exist or is not visible to you',
     CONTENT_VERSION_STALE: 'Someone else changed this content; reload it before editing',
@@ -253,6 +256,7 @@ export const ERROR_MESSAGES: Record<Locale, Catalogue> = {
     IMAGE_TYPE_REFUSED: 'รับเฉพาะรูปภาพ PNG, JPEG, WebP หรือ GIF',
     IMAGE_TOO_LARGE: 'รูปภาพใหญ่เกินไป (สูงสุด {{n}} MB)',
     IMAGE_EMPTY: 'ไม่ได้รับไฟล์รูปภาพ',
+    RESTRICTION_SET_ABOVE: 'ข้อจำกัดนี้ถูกตั้งโดยระดับที่สูงกว่า มีเพียงระดับนั้นหรือระดับที่สูงกว่าเท่านั้นที่ยกเลิกได้',
   },
   vi: {
     BAD_REQUEST: 'Yêu cầu không đúng định dạng',
@@ -320,3 +324,4 @@ export function errorMessage(name: ErrorName, locale: Locale, params: { n?: numb
   const text = ERROR_MESSAGES[locale][name];
   return params.n === undefined ? text : text.replace('{{n}}', String(params.n));
 }
+    RESTRICTION_SET_ABOVE: 'Hạn chế này do cấp trên đặt; chỉ cấp đó hoặc cấp cao hơn mới có thể gỡ bỏ',

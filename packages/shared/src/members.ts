@@ -56,11 +56,22 @@ export const pagingSchema = {
 };
 const sortOrderSchema = z.enum(['asc', 'desc']).default('desc');
 
+/**
+ * Who set an own restriction (PRODUCT.md §3): the setter's account number, and whether the
+ * caller may lift it — only the setter or an account above it may.
+ */
+export const restrictionSetterSchema = z.object({ accountNo: z.string(), liftable: z.boolean() });
+export type RestrictionSetter = z.infer<typeof restrictionSetterSchema>;
+
 /** Restriction flags as shown: own flags plus what an ancestor imposes. */
 export const restrictionSchema = z.object({
   isDisabled: z.boolean(),
   isFullDisabled: z.boolean(),
   isFullReadonly: z.boolean(),
+  /** Who set each own restriction; null while it does not hold. */
+  disabledBy: restrictionSetterSchema.nullable(),
+  fullDisabledBy: restrictionSetterSchema.nullable(),
+  fullReadonlyBy: restrictionSetterSchema.nullable(),
   /** A restriction inherited from an ancestor (fully disabled or fully read-only above). */
   inheritedFullDisabled: z.boolean(),
   inheritedFullReadonly: z.boolean(),
@@ -223,12 +234,17 @@ export type PermissionGrantRequest = z.infer<typeof permissionGrantRequestSchema
 
 // ---- copy info, account numbers, chain, providers, limits ----------------------------------
 
-/** `pwd` is present only while the one-time hand-off is unexpired and unused; otherwise null. */
+/**
+ * `pwd` is present only while the one-time hand-off is unexpired and unused, and only for a caller
+ * who may write to the account; otherwise null. `pwdWithheld`: the caller may not write (a shadow,
+ * a restricted caller), so it is never shown a password, whether a hand-off exists or not.
+ */
 export const copyInfoSchema = z.object({
   url: z.string(),
   nickName: z.string(),
   accountNo: z.string(),
   pwd: z.string().nullable(),
+  pwdWithheld: z.boolean(),
 });
 export type CopyInfo = z.infer<typeof copyInfoSchema>;
 

@@ -61,7 +61,10 @@ export async function reachAgentOrSelf(q: Q, caller: Caller, id: number | undefi
  * read-only, own or inherited (the last two cannot even authenticate, but the rule stands on its own).
  */
 export function assertWriter(caller: Caller): void {
-  if (caller.account.isShadow || caller.isDisabled || caller.isFullDisabled || caller.isFullReadonly) {
-    throw new AppError('CALLER_READ_ONLY');
-  }
+  if (!isWriter(caller)) throw new AppError('CALLER_READ_ONLY');
+}
+
+/** The rule of `assertWriter` as a question: may this caller write at all? */
+export function isWriter(caller: Caller): boolean {
+  return !(caller.account.isShadow || caller.isDisabled || caller.isFullDisabled || caller.isFullReadonly);
 }

@@ -26,7 +26,13 @@ describe('agent/create', () => {
   it('creates the agent under the parent, hands the password off once, logs AGENT_CREATE and RATIO_LOG', async () => {
     const res = await post(ctx, admin, 'agent/create', agentInput(), 'tw_web');
     expect(res.statusCode, res.body).toBe(200);
-    expect(body(res).data).toEqual({ url: 'http://localhost:80/login', nickName: 'New agent', accountNo: 'newAgent01', pwd: 'Secret123' });
+    expect(body(res).data).toEqual({
+      url: 'http://localhost:80/login',
+      nickName: 'New agent',
+      accountNo: 'newAgent01',
+      pwd: 'Secret123',
+      pwdWithheld: false,
+    });
     const [row] = await q<Record<string, unknown>>(ctx, `select * from accounts where site_id = 'tw_web' and account_no = 'newAgent01'`);
     expect(row).toMatchObject({
       kind: 'AGENT',
@@ -331,7 +337,10 @@ describe('rule 8: copy_info returns pwd only through the one-time hand-off', () 
     expect(body(await post(ctx, admin, 'agent/copy_info', { id: row!.id })).data.pwd).toBe(reset.pwd);
     expect(body(await signin(ctx.app, 'handoff002', 'Handoff123')).code).toBe(1001);
     expect(body(await signin(ctx.app, 'handoff002', reset.pwd)).success).toBe(true);
-    expect((await lastLogs(ctx, row!.id, 1))[0]).toMatchObject({ action: 'PWD_CHANGE', operator_id: id.admin001, after: { reset: true } });
+    // The reset, then the logged reveal of its hand-off by copy_info.
+    const [reveal, resetLog] = await lastLogs(ctx, row!.id, 2);
+    expect(resetLog).toMatchObject({ action: 'PWD_CHANGE', operator_id: id.admin001, after: { reset: true } });
+    expect(reveal).toMatchObject({ action: 'OPERATION', operator_id: id.admin001, after: { handoffRevealed: expect.any(Number) } });
   });
 
   it('a hand-off sealed with another key reads as null (no key, no password)', async () => {
@@ -344,6 +353,53 @@ describe('rule 8: copy_info returns pwd only through the one-time hand-off', () 
     } finally {
       ctx.app.config.handoffKey = key;
     }
+  });
+});
+
+describe('rule 8: only a caller who may write to the account sees pwd, and every reveal is logged', () => {
+  it('a shadow of the creator gets no pwd (so cannot sign in as the new agent), and nothing is logged', async () => {
+    const a01 = await signinAs(ctx.app, 'agentA01');
+    body(await post(ctx, a01, 'agent/create', agentInput({ accountNo: 'handoff004', password: 'Handoff123', ratio: '10' })));
+    const [row] = await q<{ id: number }>(ctx, `select id from accounts where account_no = 'handoff004'`);
+    const shadow = await signinAs(ctx.app, 'shadowA01');
+    const before = await fingerprint(ctx);
+    const info = body(await post(ctx, shadow, 'agent/copy_info', { id: row!.id }));
+    expect(info).toMatchObject({ success: true, data: { accountNo: 'handoff004', pwd: null, pwdWithheld: true } });
+    expect(await fingerprint(ctx)).toBe(before);
+    // The hand-off is still there for the creator, whose reveal is logged without the password.
+    const shown = body(await post(ctx, a01, 'agent/copy_info', { id: row!.id })).data;
+    expect(shown).toMatchObject({ pwd: 'Handoff123', pwdWithheld: false });
+    const [log] = await lastLogs(ctx, row!.id, 1);
+    expect(log).toMatchObject({
+      action: 'OPERATION',
+      operator_id: id.agentA01,
+      before: null,
+      after: { handoffRevealed: expect.any(Number) },
+    });
+    const [logs] = await q<{ text: string }>(
+      ctx,
+      `select string_agg(coalesce(before::text, '') || coalesce(after::text, ''), ' ') as text from operation_logs where target_id = $1`,
+      [row!.id],
+    );
+    expect(logs!.text).not.toContain('Handoff123');
+    // Each reveal is one more row.
+    body(await post(ctx, admin, 'agent/copy_info', { id: row!.id }));
+    expect((await lastLogs(ctx, row!.id, 1))[0]).toMatchObject({ action: 'OPERATION', operator_id: id.admin001 });
+  });
+
+  it('a restricted (fully read-only) caller gets no pwd either; the players endpoint behaves the same', async () => {
+    const a01 = await signinAs(ctx.app, 'agentA01');
+    body(await post(ctx, a01, 'player/create', { ...agentInput({ accountNo: 'handoff005', password: 'Handoff123' }), ratio: undefined }));
+    const [row] = await q<{ id: number }>(ctx, `select id from accounts where account_no = 'handoff005'`);
+    expect(body(await post(ctx, admin, 'agent/change_status', { id: id.agentA01, action: 'FULLY_READ_ONLY' })).success).toBe(true);
+    try {
+      const before = await fingerprint(ctx);
+      expect(body(await post(ctx, a01, 'player/copy_info', { id: row!.id })).data).toMatchObject({ pwd: null, pwdWithheld: true });
+      expect(await fingerprint(ctx)).toBe(before);
+    } finally {
+      expect(body(await post(ctx, admin, 'agent/change_status', { id: id.agentA01, action: 'FULLY_READ_ONLY_CANCEL' })).success).toBe(true);
+    }
+    expect(body(await post(ctx, a01, 'player/copy_info', { id: row!.id })).data).toMatchObject({ pwd: 'Handoff123', pwdWithheld: false });
   });
 });
 

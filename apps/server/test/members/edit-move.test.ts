@@ -236,19 +236,43 @@ describe('rule 7: move', () => {
 });
 
 describe('permission grant', () => {
-  it('grants only codes the caller holds (PERMISSION_NOT_HELD); logs OPERATION before/after', async () => {
+  it('needs ROLE_PERMISSION_WRITE (PERMISSION_DENIED otherwise, nothing changes), for agents, shadows and a new shadow’s codes', async () => {
+    // agentA03 and agentB01 (and so agentC01) do not hold ROLE_PERMISSION_WRITE; agentA01 does.
     const a03 = await signinAs(ctx.app, 'agentA03');
+    const b01 = await signinAs(ctx.app, 'agentB01');
+    const c01 = await signinAs(ctx.app, 'agentC01');
     const before = await fingerprint(ctx);
-    expect(body(await post(ctx, a03, 'agent/change_permissions', { id: id.agentB05, permissions: ['GAME_READ', 'GAME_WRITE'] })).code).toBe(
+    for (const [token, path, payload] of [
+      [a03, 'agent/change_permissions', { id: id.agentB05, permissions: ['GAME_READ'] }],
+      [a03, 'agent/change_permissions', { id: id.agentB05, permissions: [] }],
+      [b01, 'agent/change_permissions', { id: id.agentC01, permissions: ['GAME_READ'] }],
+      [c01, 'shadow/change_permissions', { id: id.shadowC01, permissions: [] }],
+      [c01, 'shadow/create', { accountNo: 'noGrant01', nickName: 'Desk', password: 'Secret123', permissions: ['GAME_READ'] }],
+    ] as const) {
+      const res = await post(ctx, token, path, payload);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(403);
+      expect(body(res).code, path).toBe(1006);
+    }
+    expect(await fingerprint(ctx)).toBe(before);
+    // A shadow without codes needs no permission management.
+    expect(
+      body(await post(ctx, c01, 'shadow/create', { accountNo: 'noGrant02', nickName: 'Desk', password: 'Secret123', permissions: [] }))
+        .success,
+    ).toBe(true);
+  });
+
+  it('grants only codes the caller holds (PERMISSION_NOT_HELD); logs OPERATION before/after', async () => {
+    const a01 = await signinAs(ctx.app, 'agentA01');
+    const before = await fingerprint(ctx);
+    expect(body(await post(ctx, a01, 'agent/change_permissions', { id: id.agentB01, permissions: ['GAME_READ', 'DEVELOPER'] })).code).toBe(
       2012,
     );
-    expect(body(await post(ctx, a03, 'agent/change_permissions', { id: id.agentB05, permissions: ['NOT_A_CODE'] })).code).toBe(1000);
+    expect(body(await post(ctx, a01, 'agent/change_permissions', { id: id.agentB01, permissions: ['NOT_A_CODE'] })).code).toBe(1000);
     expect(await fingerprint(ctx)).toBe(before);
-    expect(body(await post(ctx, a03, 'agent/change_permissions', { id: id.agentB05, permissions: ['GAME_READ'] })).success).toBe(true);
+    expect(body(await post(ctx, admin, 'agent/change_permissions', { id: id.agentB05, permissions: ['GAME_READ'] })).success).toBe(true);
     const [log] = await lastLogs(ctx, id.agentB05!, 1);
     expect(log).toMatchObject({ action: 'OPERATION', after: { permissions: ['GAME_READ'] } });
     expect(Array.isArray((log!.before as { permissions: string[] }).permissions)).toBe(true);
-    const a01 = await signinAs(ctx.app, 'agentA01');
     const [shadow] = await q<{ id: number }>(ctx, `select id from accounts where site_id = 'tw_web' and account_no = 'shadowA01'`);
     expect(
       body(await post(ctx, a01, 'shadow/change_permissions', { id: shadow!.id, permissions: ['MOVE_USER', 'GAME_READ'] })).success,

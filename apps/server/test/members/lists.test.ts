@@ -112,6 +112,7 @@ describe('reads change nothing', () => {
       nickName: 'Agent A01',
       accountNo: 'agentA01',
       pwd: null,
+      pwdWithheld: false,
     });
   });
 });

@@ -143,3 +143,105 @@ describe('rule 3: status actions and their cascade', () => {
     expect(await fingerprint(ctx)).toBe(before);
   });
 });
+
+describe('rule 3: a restriction is lifted only by the level that set it or a level above it', () => {
+  type Row = { accountNo: string; disabledBy: unknown; fullDisabledBy: unknown; fullReadonlyBy: unknown };
+  const rowOf = async (token: string, parentId: number, accountNo: string) =>
+    (body(await post(ctx, token, 'agent/lower_agents', { parentId, pageSize: 100 })).data.list as Row[]).find(
+      (r) => r.accountNo === accountNo,
+    )!;
+  const setters = async (targetId: number) =>
+    (
+      await q<{ disabled_by: number | null; full_disabled_by: number | null; full_readonly_by: number | null }>(
+        ctx,
+        'select disabled_by, full_disabled_by, full_readonly_by from accounts where id = $1',
+        [targetId],
+      )
+    )[0]!;
+
+  it('the admin disables agentB02: agentA01 (between them) cannot lift it, nothing changes; the admin can', async () => {
+    const a01 = await signinAs(ctx.app, 'agentA01');
+    expect(body(await status(admin, 'agent', id.agentB02!, 'DISABLE')).success).toBe(true);
+    expect((await setters(id.agentB02!)).disabled_by).toBe(id.admin001);
+    expect((await lastLogs(ctx, id.agentB02!, 1))[0]).toMatchObject({
+      action: 'DISABLE',
+      before: { isDisabled: false, disabledBy: null },
+      after: { isDisabled: true, disabledBy: 'admin001' },
+    });
+    // The lists say who set it and whether this caller may lift it.
+    expect((await rowOf(a01, id.agentA01!, 'agentB02')).disabledBy).toEqual({ accountNo: 'admin001', liftable: false });
+    expect((await rowOf(admin, id.agentA01!, 'agentB02')).disabledBy).toEqual({ accountNo: 'admin001', liftable: true });
+    const shadow = await signinAs(ctx.app, 'shadowA01');
+    expect((await rowOf(shadow, id.agentA01!, 'agentB02')).disabledBy).toEqual({ accountNo: 'admin001', liftable: false });
+
+    const before = await fingerprint(ctx);
+    const refused = await status(a01, 'agent', id.agentB02!, 'ACTIVE');
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused)).toMatchObject({ code: 2013, success: false });
+    expect(await fingerprint(ctx)).toBe(before);
+    expect(body(await signin(ctx.app, 'agentB02')).code).toBe(1002);
+
+    // Setting it again from below does not make it agentA01's to lift.
+    expect(body(await status(a01, 'agent', id.agentB02!, 'DISABLE')).success).toBe(true);
+    expect((await setters(id.agentB02!)).disabled_by).toBe(id.admin001);
+    expect(body(await status(a01, 'agent', id.agentB02!, 'ACTIVE')).code).toBe(2013);
+
+    expect(body(await status(admin, 'agent', id.agentB02!, 'ACTIVE')).success).toBe(true);
+    expect(body(await signin(ctx.app, 'agentB02')).success).toBe(true);
+    expect((await setters(id.agentB02!)).disabled_by).toBeNull();
+    expect((await rowOf(admin, id.agentA01!, 'agentB02')).disabledBy).toBeNull();
+    expect((await lastLogs(ctx, id.agentB02!, 1))[0]).toMatchObject({
+      action: 'ACTIVE',
+      operator_id: id.admin001,
+      before: { isDisabled: true, disabledBy: 'admin001' },
+      after: { isDisabled: false, disabledBy: null },
+    });
+  });
+
+  it('agentA01’s own restriction can be lifted by agentA01 and by the admin', async () => {
+    const a01 = await signinAs(ctx.app, 'agentA01');
+    expect(body(await status(a01, 'agent', id.agentB02!, 'DISABLE')).success).toBe(true);
+    expect((await rowOf(a01, id.agentA01!, 'agentB02')).disabledBy).toEqual({ accountNo: 'agentA01', liftable: true });
+    expect(body(await status(a01, 'agent', id.agentB02!, 'ACTIVE')).success).toBe(true);
+    expect(body(await status(a01, 'agent', id.agentB02!, 'DISABLE')).success).toBe(true);
+    expect(body(await status(admin, 'agent', id.agentB02!, 'ACTIVE')).success).toBe(true);
+    expect(body(await signin(ctx.app, 'agentB02')).success).toBe(true);
+  });
+
+  it('holds for every restriction kind, deeper in the tree too: only the setter’s chain upwards lifts it', async () => {
+    const a01 = await signinAs(ctx.app, 'agentA01');
+    const b01 = await signinAs(ctx.app, 'agentB01');
+    for (const [set, lift, column] of [
+      ['FULLY_DISABLE', 'FULLY_ACTIVE', 'fullDisabledBy'],
+      ['FULLY_READ_ONLY', 'FULLY_READ_ONLY_CANCEL', 'fullReadonlyBy'],
+      ['DISABLE', 'ACTIVE', 'disabledBy'],
+    ] as const) {
+      // agentA01 restricts agentC01 (below agentB01): agentB01 may not lift it, agentA01 and the admin may.
+      expect(body(await status(a01, 'agent', id.agentC01!, set)).success).toBe(true);
+      expect((await rowOf(b01, id.agentB01!, 'agentC01'))[column]).toEqual({ accountNo: 'agentA01', liftable: false });
+      const before = await fingerprint(ctx);
+      expect(body(await status(b01, 'agent', id.agentC01!, lift)).code).toBe(2013);
+      expect(await fingerprint(ctx)).toBe(before);
+      expect(body(await status(a01, 'agent', id.agentC01!, lift)).success).toBe(true);
+      expect(body(await status(a01, 'agent', id.agentC01!, set)).success).toBe(true);
+      expect(body(await status(admin, 'agent', id.agentC01!, lift)).success).toBe(true);
+      // Set from above: agentA01 may not lift it.
+      expect(body(await status(admin, 'agent', id.agentC01!, set)).success).toBe(true);
+      expect(body(await status(a01, 'agent', id.agentC01!, lift)).code).toBe(2013);
+      expect(body(await status(admin, 'agent', id.agentC01!, lift)).success).toBe(true);
+    }
+    // Shadows: the owner's restriction of its shadow is the owner's to lift; the admin's is not.
+    expect(body(await status(admin, 'shadow', id.shadowA01!, 'DISABLE')).success).toBe(true);
+    expect(body(await status(a01, 'shadow', id.shadowA01!, 'ACTIVE')).code).toBe(2013);
+    expect(body(await status(admin, 'shadow', id.shadowA01!, 'ACTIVE')).success).toBe(true);
+  });
+
+  it('a restriction with no recorded setter counts as the site admin’s', async () => {
+    await q(ctx, 'update accounts set is_full_readonly = true, full_readonly_by = null where id = $1', [id.agentB02]);
+    const a01 = await signinAs(ctx.app, 'agentA01');
+    expect((await rowOf(a01, id.agentA01!, 'agentB02')).fullReadonlyBy).toEqual({ accountNo: 'admin001', liftable: false });
+    expect(body(await status(a01, 'agent', id.agentB02!, 'FULLY_READ_ONLY_CANCEL')).code).toBe(2013);
+    expect(body(await status(admin, 'agent', id.agentB02!, 'FULLY_READ_ONLY_CANCEL')).success).toBe(true);
+    expect((await setters(id.agentB02!)).full_readonly_by).toBeNull();
+  });
+});

@@ -7,13 +7,14 @@ import {
   type AgentRow,
   type HistoryRow,
   type PlayerRow,
+  type RestrictionSetter,
   type ShadowRow,
   type VerifyStatus,
 } from '@agent-bo/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { reach, reachAgentOrSelf, type TargetKind } from '../../core/access.js';
+import { isWriter, reach, reachAgentOrSelf, type TargetKind } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
 
 type Page<T> = { page: number; pageSize: number; total: number; list: T[] };
@@ -35,6 +36,9 @@ type RawRow = {
   is_disabled: boolean;
   is_full_disabled: boolean;
   is_full_readonly: boolean;
+  disabled_by: RestrictionSetter | null;
+  full_disabled_by: RestrictionSetter | null;
+  full_readonly_by: RestrictionSetter | null;
   inh_fd: boolean;
   inh_fr: boolean;
   child_agents: number;
@@ -76,6 +80,8 @@ const SORT_COLUMNS: Record<string, string> = {
 
 interface ListQuery {
   where: SQL;
+  /** Who reads the list: `liftable` is answered for this account (null: a caller that may not write lifts nothing). */
+  liftAs: number | null;
   accountNo?: string;
   nickName?: string;
   status?: string;
@@ -85,6 +91,20 @@ interface ListQuery {
   page: number;
   pageSize: number;
 }
+
+/**
+ * The setter of an own restriction while it holds (`<column>_id`). A flag set outside the status
+ * actions has no setter recorded and counts as the site admin's, as the lift rule reads it.
+ */
+const setterId = (flag: string, column: string) =>
+  sql.raw(`case when a.${flag} then coalesce(a.${column}, (select root.id from accounts root
+    where root.site_id = a.site_id and root.parent_id is null)) end as ${column}_id`);
+
+/** `{accountNo, liftable}` of a setter: liftable by `liftAs` when it is the setter or above it (PRODUCT.md §3). */
+const setter = (column: string, liftAs: number | null) => sql`
+  (select json_build_object('accountNo', s.account_no, 'liftable',
+      ${liftAs}::int is not null and (s.id = ${liftAs}::int or s.path @> array[${liftAs}::int]))
+    from accounts s where s.id = ${sql.raw(`r.${column}_id`)}) as ${sql.raw(column)}`;
 
 /** Accounts matching `where` with restriction flags (own + inherited through the path), filtered, sorted, paged. */
 async function listAccounts(db: Db, q: ListQuery): Promise<{ total: number; rows: RawRow[] }> {
@@ -97,6 +117,8 @@ async function listAccounts(db: Db, q: ListQuery): Promise<{ total: number; rows
     with rows as (
       select a.id, a.parent_id, a.account_no, a.nick_name, a.lvl, a.ratio, a.balance::text as balance, a.providers, a.bet_limits,
         a.permissions, a.verify_status, a.registered, a.is_disabled, a.is_full_disabled, a.is_full_readonly, a.created_at, a.last_login_at,
+        ${setterId('is_disabled', 'disabled_by')}, ${setterId('is_full_disabled', 'full_disabled_by')},
+        ${setterId('is_full_readonly', 'full_readonly_by')},
         coalesce((select bool_or(u.is_full_disabled) from accounts u where u.id = any(a.path)), false) as inh_fd,
         coalesce((select bool_or(u.is_full_readonly) from accounts u where u.id = any(a.path)), false) as inh_fr
       from accounts a where ${q.where}
@@ -106,7 +128,7 @@ async function listAccounts(db: Db, q: ListQuery): Promise<{ total: number; rows
   const order = sql.raw(q.sortOrder === 'asc' ? 'asc nulls first' : 'desc nulls last');
   const idOrder = sql.raw(q.sortOrder === 'asc' ? 'asc' : 'desc');
   const result = await db.execute<RawRow>(sql`${base}
-    select r.*,
+    select r.*, ${setter('disabled_by', q.liftAs)}, ${setter('full_disabled_by', q.liftAs)}, ${setter('full_readonly_by', q.liftAs)},
       (select count(*)::int from accounts c where c.parent_id = r.id and c.kind = 'AGENT' and not c.is_shadow) as child_agents,
       (select count(*)::int from accounts c where c.parent_id = r.id and c.kind = 'PLAYER') as child_players
     from rows r where ${where}
@@ -126,6 +148,9 @@ function commonRow(r: RawRow, tz: string) {
     isDisabled: r.is_disabled,
     isFullDisabled: r.is_full_disabled,
     isFullReadonly: r.is_full_readonly,
+    disabledBy: r.disabled_by,
+    fullDisabledBy: r.full_disabled_by,
+    fullReadonlyBy: r.full_readonly_by,
     inheritedFullDisabled: r.inh_fd,
     inheritedFullReadonly: r.inh_fr,
   };
@@ -136,6 +161,7 @@ export async function lowerAgents(db: Db, caller: Caller, input: z.output<typeof
   const tz = siteTimeZone(caller.siteId);
   const { total, rows } = await listAccounts(db, {
     ...input,
+    liftAs: isWriter(caller) ? caller.account.id : null,
     where: sql`a.site_id = ${caller.siteId} and a.parent_id = ${parent.id} and a.kind = 'AGENT' and not a.is_shadow`,
   });
   return {
@@ -162,6 +188,7 @@ export async function playerList(db: Db, caller: Caller, input: z.output<typeof 
   const tz = siteTimeZone(caller.siteId);
   const { total, rows } = await listAccounts(db, {
     ...input,
+    liftAs: isWriter(caller) ? caller.account.id : null,
     where: sql`a.site_id = ${caller.siteId} and a.parent_id = ${parent.id} and a.kind = 'PLAYER'`,
     extra: input.verifyStatus ? sql`verify_status = ${input.verifyStatus}` : undefined,
   });
@@ -186,6 +213,7 @@ export async function shadowList(db: Db, caller: Caller, input: z.output<typeof 
   const tz = siteTimeZone(caller.siteId);
   const { total, rows } = await listAccounts(db, {
     ...input,
+    liftAs: isWriter(caller) ? caller.account.id : null,
     sortField: 'createdAt',
     sortOrder: 'desc',
     where: sql`a.site_id = ${caller.siteId} and a.parent_id = ${caller.scopeRootId} and a.is_shadow`,

@@ -286,7 +286,7 @@ export async function memberRoutes(app: FastifyInstance) {
         schema: {
           ...secured,
           tags: ['members'],
-          summary: `Permission grant of a ${kind} (only codes the caller holds)`,
+          summary: `Permission grant of a ${kind} (ROLE_PERMISSION_WRITE; only codes the caller holds)`,
           body: permissionGrantRequestSchema,
           response: { 200: done },
         },

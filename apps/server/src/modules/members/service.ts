@@ -38,8 +38,8 @@ import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { openSecret, sealSecret } from '../../lib/handoff.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { assertWriter, reach, reachAgentOrSelf, scopeRoot, type TargetKind } from '../../core/access.js';
-import { isAdmin, resolveAccount, type AccountRow } from '../../core/caller.js';
+import { assertWriter, isWriter, reach, reachAgentOrSelf, scopeRoot, type TargetKind } from '../../core/access.js';
+import { isAdmin, resolveAccount, type AccountRow, type Caller } from '../../core/caller.js';
 import { writeLog } from '../../core/oplog.js';
 import type { Q } from '../../core/tx.js';
 import { findAccountById } from '../account/index.js';
@@ -174,8 +174,12 @@ async function issueHandoff(q: Q, m: Pick<MemberContext, 'handoffKey' | 'now'>, 
   });
 }
 
-/** The hand-off password while unexpired, unused and the account has not signed in since; else null. */
-async function readHandoff(q: Q, m: Pick<MemberContext, 'handoffKey' | 'now'>, account: AccountRow): Promise<string | null> {
+/** The hand-off (its id and password) while unexpired, unused and the account has not signed in since; else null. */
+async function readHandoff(
+  q: Q,
+  m: Pick<MemberContext, 'handoffKey' | 'now'>,
+  account: AccountRow,
+): Promise<{ id: number; pwd: string } | null> {
   const [row] = await q
     .select()
     .from(passwordHandoffs)
@@ -184,20 +188,31 @@ async function readHandoff(q: Q, m: Pick<MemberContext, 'handoffKey' | 'now'>, a
     .limit(1);
   if (!row) return null;
   if (account.lastLoginAt && account.lastLoginAt >= row.createdAt) return null;
-  return openSecret(m.handoffKey, row.ciphertext);
+  const pwd = openSecret(m.handoffKey, row.ciphertext);
+  return pwd === null ? null : { id: row.id, pwd };
 }
 
 function accountUrl(m: Pick<MemberContext, 'origin'>, account: AccountRow): string {
   return account.kind === 'PLAYER' ? `${m.origin}/` : `${m.origin}/login`;
 }
 
-function copyInfoOf(m: Pick<MemberContext, 'origin'>, account: AccountRow, pwd: string | null): CopyInfo {
-  return { url: accountUrl(m, account), nickName: account.nickName, accountNo: account.accountNo, pwd };
+function copyInfoOf(m: Pick<MemberContext, 'origin'>, account: AccountRow, pwd: string | null, pwdWithheld = false): CopyInfo {
+  return { url: accountUrl(m, account), nickName: account.nickName, accountNo: account.accountNo, pwd, pwdWithheld };
 }
 
+/**
+ * Copy info of an account in reach. The hand-off password goes only to a caller who may write
+ * to the account (never a shadow or a restricted caller: with the password it could sign in as
+ * the account and write), and every reveal is logged (OPERATION, the hand-off's id, never the
+ * password) before it is answered.
+ */
 export async function copyInfo(m: MemberContext, id: number, kind: TargetKind): Promise<CopyInfo> {
   const account = await reach(m.db, m.caller, id, kind);
-  return copyInfoOf(m, account, await readHandoff(m.db, m, account));
+  if (!isWriter(m.caller)) return copyInfoOf(m, account, null, true);
+  const handoff = await readHandoff(m.db, m, account);
+  if (!handoff) return copyInfoOf(m, account, null);
+  await writeLog(m.db, m, account.id, 'OPERATION', null, { handoffRevealed: handoff.id });
+  return copyInfoOf(m, account, handoff.pwd);
 }
 
 /** Sets a new random password, hands it off once and revokes the account's sessions. */
@@ -353,6 +368,15 @@ export async function createPlayer(m: MemberContext, input: PlayerCreateRequest)
   return copyInfoOf(m, created, input.password);
 }
 
+/**
+ * Permission management needs ROLE_PERMISSION_WRITE (spec §6); granting codes to a new shadow is
+ * permission management too. Checked after `assertWriter`, as MOVE_USER is, so a read-only caller
+ * still answers CALLER_READ_ONLY.
+ */
+function assertPermissionWriter(m: MemberContext): void {
+  if (!m.caller.codes.includes('ROLE_PERMISSION_WRITE')) throw new AppError('PERMISSION_DENIED');
+}
+
 function assertHeld(m: MemberContext, codes: readonly string[]): void {
   const held = new Set<string>(m.caller.codes);
   if (codes.some((c) => !held.has(c))) throw new AppError('PERMISSION_NOT_HELD');
@@ -361,6 +385,7 @@ function assertHeld(m: MemberContext, codes: readonly string[]): void {
 export async function createShadow(m: MemberContext, input: z.output<typeof shadowCreateRequestSchema>): Promise<CopyInfo> {
   assertWriter(m.caller);
   const permissions = PERMISSION_CODES.filter((c) => input.permissions.includes(c));
+  if (permissions.length > 0) assertPermissionWriter(m);
   assertHeld(m, permissions);
   const owner = await scopeRoot(m.db, m.caller);
   const created = await insertAccount(m, {
@@ -516,6 +541,19 @@ const STATUS_FLAG: Record<StatusAction, { column: 'isDisabled' | 'isFullDisabled
 
 const flagsOf = (a: AccountRow) => ({ isDisabled: a.isDisabled, isFullDisabled: a.isFullDisabled, isFullReadonly: a.isFullReadonly });
 
+/** The column recording who set each restriction. */
+const SETTER_COLUMN = { isDisabled: 'disabledBy', isFullDisabled: 'fullDisabledBy', isFullReadonly: 'fullReadonlyBy' } as const;
+
+/**
+ * May the caller lift a restriction set by `setter`? Only the level that set it or a level above
+ * it: the setter itself or an ancestor of it (PRODUCT.md §3). An unknown setter (a flag set
+ * outside the status actions) counts as the site admin's.
+ */
+export function mayLift(caller: Caller, setter: Pick<AccountRow, 'id' | 'path'> | null): boolean {
+  if (!setter) return isAdmin(caller.account);
+  return setter.id === caller.account.id || setter.path.includes(caller.account.id);
+}
+
 /**
  * A status action on an account strictly inside the caller's subtree (never the caller itself).
  * DISABLE revokes the account's sessions and its shadows'; FULLY_DISABLE every session of the
@@ -525,11 +563,25 @@ export async function changeStatus(m: MemberContext, input: ChangeStatusRequest,
   assertWriter(m.caller);
   if (kind === 'shadow' && input.action !== 'ACTIVE' && input.action !== 'DISABLE') throw new AppError('STATUS_NOT_APPLICABLE');
   const { column, value } = STATUS_FLAG[input.action];
+  const by = SETTER_COLUMN[column];
   await m.db.transaction(async (tx) => {
     const target = await reach(tx, m.caller, input.id, kind, true);
+    const setterId = target[by];
+    const setter = setterId === null ? null : ((await findAccountById(tx as Db, setterId)) ?? null);
+    let nextSetter: Pick<AccountRow, 'id' | 'accountNo'> | null;
+    if (!value) {
+      // Lifting: refused below the level that set it; nothing changes then.
+      if (target[column] && !mayLift(m.caller, setter)) throw new AppError('RESTRICTION_SET_ABOVE');
+      nextSetter = null;
+    } else if (target[column] && !(setter ? setter.path.includes(m.caller.account.id) : isAdmin(m.caller.account))) {
+      // Set again at or below the level that holds it: it stays that level's to lift.
+      nextSetter = setter;
+    } else {
+      nextSetter = m.caller.account;
+    }
     const [updated] = await tx
       .update(accounts)
-      .set({ [column]: value })
+      .set({ [column]: value, [by]: nextSetter?.id ?? null })
       .where(eq(accounts.id, target.id))
       .returning();
     const now = m.now();
@@ -542,7 +594,14 @@ export async function changeStatus(m: MemberContext, input: ChangeStatusRequest,
         update sessions set revoked_at = ${now} where revoked_at is null and account_id in
           (select id from accounts where id = ${target.id} or (site_id = ${target.siteId} and path @> array[${target.id}]::integer[]))`);
     }
-    await writeLog(tx, m, target.id, input.action, flagsOf(target), flagsOf(updated!));
+    await writeLog(
+      tx,
+      m,
+      target.id,
+      input.action,
+      { ...flagsOf(target), [by]: target[column] ? (setter?.accountNo ?? null) : null },
+      { ...flagsOf(updated!), [by]: nextSetter?.accountNo ?? null },
+    );
   });
   return null;
 }
@@ -607,6 +666,7 @@ export async function move(m: MemberContext, input: MoveRequest): Promise<null> 
 
 export async function changePermissions(m: MemberContext, input: PermissionGrantRequest, kind: 'agent' | 'shadow'): Promise<null> {
   assertWriter(m.caller);
+  assertPermissionWriter(m);
   const permissions = PERMISSION_CODES.filter((c) => input.permissions.includes(c));
   assertHeld(m, permissions);
   await m.db.transaction(async (tx) => {
