@@ -1,4 +1,4 @@
-import { ratioToBasisPoints, ratioSchema, type StatusAction, type UserInfo } from '@agent-bo/shared';
+import { ratioToBasisPoints, ratioSchema, type RestrictionSetter, type StatusAction, type UserInfo } from '@agent-bo/shared';
 
 /**
  * The member screen's rules on the client. The server enforces every one of them again; these
@@ -12,6 +12,10 @@ interface Restricted {
   isFullReadonly: boolean;
   inheritedFullDisabled?: boolean;
   inheritedFullReadonly?: boolean;
+  /** Who set each own restriction, and whether the viewer may lift it (rows of the lists). */
+  disabledBy?: RestrictionSetter | null;
+  fullDisabledBy?: RestrictionSetter | null;
+  fullReadonlyBy?: RestrictionSetter | null;
 }
 
 /**
@@ -43,16 +47,31 @@ export function isShownDisabled(row: Restricted): boolean {
   return restrictionTags(row).length > 0;
 }
 
+/** The own restrictions of a row with who set them, in the order of the status tags. */
+export function restrictionSetters(row: Restricted): { tag: 'disabled' | 'fullDisabled' | 'fullReadonly'; setter: RestrictionSetter }[] {
+  const out: { tag: 'disabled' | 'fullDisabled' | 'fullReadonly'; setter: RestrictionSetter }[] = [];
+  if (row.isDisabled && row.disabledBy) out.push({ tag: 'disabled', setter: row.disabledBy });
+  if (row.isFullDisabled && row.fullDisabledBy) out.push({ tag: 'fullDisabled', setter: row.fullDisabledBy });
+  if (row.isFullReadonly && row.fullReadonlyBy) out.push({ tag: 'fullReadonly', setter: row.fullReadonlyBy });
+  return out;
+}
+
 /**
- * The status actions that apply to a row: each own flag can be set or lifted. Inherited
- * restrictions are lifted on the ancestor that imposes them, so they offer nothing here.
- * Shadows have a sign-in switch only.
+ * The status actions that apply to a row: each own flag can be set or lifted. A restriction set
+ * above the viewer is not the viewer's to lift (the server refuses it), so its lift is not
+ * offered. Inherited restrictions are lifted on the ancestor that imposes them, so they offer
+ * nothing here. Shadows have a sign-in switch only.
  */
 export function statusActionsFor(row: Restricted, kind: 'agent' | 'player' | 'shadow'): StatusAction[] {
-  const actions: StatusAction[] = [row.isDisabled ? 'ACTIVE' : 'DISABLE'];
+  const liftable = (setter: RestrictionSetter | null | undefined) => setter?.liftable !== false;
+  const actions: StatusAction[] = [];
+  if (!row.isDisabled) actions.push('DISABLE');
+  else if (liftable(row.disabledBy)) actions.push('ACTIVE');
   if (kind === 'shadow') return actions;
-  actions.push(row.isFullDisabled ? 'FULLY_ACTIVE' : 'FULLY_DISABLE');
-  actions.push(row.isFullReadonly ? 'FULLY_READ_ONLY_CANCEL' : 'FULLY_READ_ONLY');
+  if (!row.isFullDisabled) actions.push('FULLY_DISABLE');
+  else if (liftable(row.fullDisabledBy)) actions.push('FULLY_ACTIVE');
+  if (!row.isFullReadonly) actions.push('FULLY_READ_ONLY');
+  else if (liftable(row.fullReadonlyBy)) actions.push('FULLY_READ_ONLY_CANCEL');
   return actions;
 }
 

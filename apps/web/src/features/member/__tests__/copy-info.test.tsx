@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const INFO = { url: 'http://localhost/login', nickName: 'New agent', accountNo: 'agent0001', pwd: 'Pass1234' };
+const INFO = { url: 'http://localhost/login', nickName: 'New agent', accountNo: 'agent0001', pwd: 'Pass1234', pwdWithheld: false };
 
 function setClipboard(writeText: (text: string) => Promise<void>) {
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
@@ -68,5 +68,23 @@ describe('copy info', () => {
       </AntApp>,
     );
     expect(screen.queryByTestId('copy-info-reset')).toBeNull();
+  });
+
+  it('to a caller who may not write: no password, says it is shown only to writers, offers no reset', async () => {
+    const writeText = vi.fn(async () => undefined);
+    setClipboard(writeText);
+    render(
+      <AntApp>
+        <CopyInfoView info={{ ...INFO, pwd: null, pwdWithheld: true }} onResetPassword={vi.fn()} />
+      </AntApp>,
+    );
+    expect(screen.getByTestId('copy-info-withheld').textContent).toBe('Shown only to those who may write');
+    expect(screen.getByText(/shown only to staff who may write to that account/)).toBeTruthy();
+    expect(screen.queryByTestId('copy-info-reset')).toBeNull();
+    expect(screen.queryByTestId('copy-info-pwd')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('copy-button'));
+    });
+    expect(writeText).toHaveBeenCalledWith('URL: http://localhost/login\nNickname: New agent\nAccount: agent0001');
   });
 });

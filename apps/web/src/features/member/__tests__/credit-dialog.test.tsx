@@ -12,6 +12,9 @@ const restrictions = {
   isFullReadonly: false,
   inheritedFullDisabled: false,
   inheritedFullReadonly: false,
+  disabledBy: null,
+  fullDisabledBy: null,
+  fullReadonlyBy: null,
 };
 
 const agent = (id: number, accountNo: string, balance: string, extra: Partial<AgentRow> = {}): AgentRow => ({

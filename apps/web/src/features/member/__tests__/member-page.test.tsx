@@ -12,6 +12,9 @@ const restrictions = {
   isFullReadonly: false,
   inheritedFullDisabled: false,
   inheritedFullReadonly: false,
+  disabledBy: null,
+  fullDisabledBy: null,
+  fullReadonlyBy: null,
 };
 
 const AGENTS: AgentRow[] = [
@@ -71,6 +74,8 @@ const PLAYERS: PlayerRow[] = [
 
 let user: UserInfo;
 let bodies: Record<string, unknown[]>;
+let agents: AgentRow[];
+let codes: string[];
 
 function server(path: string, init: RequestInit): Response {
   const url = new URL(path, 'http://localhost');
@@ -80,9 +85,9 @@ function server(path: string, init: RequestInit): Response {
     case '/api/manage/userinfo':
       return envelope(user);
     case '/api/getPermCode':
-      return envelope(user.isShadow ? [] : ['MOVE_USER']);
+      return envelope(user.isShadow ? [] : codes);
     case '/api/manage/agent/lower_agents':
-      return page(AGENTS);
+      return page(agents);
     case '/api/manage/player/list':
       return page(PLAYERS);
     case '/api/manage/shadow/list':
@@ -109,6 +114,8 @@ beforeEach(() => {
   seedStorage({ signedIn: true });
   user = ADMIN;
   bodies = {};
+  agents = AGENTS;
+  codes = ['MOVE_USER'];
   stubFetch(server);
 });
 
@@ -137,6 +144,38 @@ describe('member screen', { timeout: 20_000 }, () => {
     expect(bodies['/api/manage/agent/lower_agents']?.[0]).toMatchObject({ page: 1, pageSize: 10 });
     expect(screen.getByTestId('create-agent')).toBeTruthy();
     expect(screen.getAllByTestId(/^action-edit-/).length).toBe(2);
+  });
+
+  it('says who set a restriction, hides a lift set above the viewer and the permission form without ROLE_PERMISSION_WRITE', async () => {
+    user = { ...ADMIN, id: 2, lvl: 1, accountNo: 'agentA01' };
+    agents = [
+      {
+        ...AGENTS[0]!,
+        id: 6,
+        accountNo: 'agentB02',
+        isDisabled: true,
+        disabledBy: { accountNo: 'admin001', liftable: false },
+        isFullReadonly: true,
+        fullReadonlyBy: { accountNo: 'agentA01', liftable: true },
+      },
+    ];
+    await startApp('/member/index');
+    await screen.findByTestId('agent-open-agentB02', {}, { timeout: 5000 });
+    expect(screen.getByTestId('setby-agentB02-disabled').textContent).toContain('set by admin001');
+    expect(screen.getByTestId('setby-agentB02-fullReadonly').textContent).toContain('set by agentA01');
+    fireEvent.click(screen.getByTestId('action-more-agentB02'));
+    await screen.findByTestId('menu-history', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('menu-status-ACTIVE')).toBeNull();
+    expect(screen.getByTestId('menu-status-FULLY_DISABLE')).toBeTruthy();
+    expect(screen.getByTestId('menu-status-FULLY_READ_ONLY_CANCEL')).toBeTruthy();
+    expect(screen.queryByTestId('menu-permissions')).toBeNull();
+  });
+
+  it('offers the permission form to a holder of ROLE_PERMISSION_WRITE', async () => {
+    codes = ['MOVE_USER', 'ROLE_PERMISSION_WRITE'];
+    await startApp('/member/index');
+    fireEvent.click(await screen.findByTestId('action-more-agentA01', {}, { timeout: 5000 }));
+    expect(await screen.findByTestId('menu-permissions', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('a shadow sees the tables without any create or edit control', async () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { generatePassword } from '../components/account-wizard';
 import { describeChange, describeDiff } from '../../../lib/describe-diff';
-import { canWrite, copyInfoText, isShownDisabled, ratioError, restrictionTags, statusActionsFor, stepFields } from '../rules';
+import {
+  canWrite,
+  copyInfoText,
+  isShownDisabled,
+  ratioError,
+  restrictionSetters,
+  restrictionTags,
+  statusActionsFor,
+  stepFields,
+} from '../rules';
 
 const ok = { isShadow: false, isDisabled: false, isFullDisabled: false, isFullReadonly: false };
 const clean = {
@@ -50,6 +59,28 @@ describe('restrictions of a row', () => {
     expect(statusActionsFor({ ...clean, isDisabled: true }, 'shadow')).toEqual(['ACTIVE']);
     // An inherited restriction is lifted on the ancestor, not here.
     expect(statusActionsFor({ ...clean, inheritedFullDisabled: true }, 'agent')).toEqual(['DISABLE', 'FULLY_DISABLE', 'FULLY_READ_ONLY']);
+  });
+  it('hides the lift of a restriction set above the viewer; says who set each own restriction', () => {
+    const above = { accountNo: 'admin001', liftable: false };
+    const mine = { accountNo: 'agentA01', liftable: true };
+    const row = {
+      ...clean,
+      isDisabled: true,
+      disabledBy: above,
+      isFullDisabled: true,
+      fullDisabledBy: mine,
+      isFullReadonly: true,
+      fullReadonlyBy: above,
+    };
+    expect(statusActionsFor(row, 'agent')).toEqual(['FULLY_ACTIVE']);
+    expect(statusActionsFor({ ...clean, isDisabled: true, disabledBy: above }, 'shadow')).toEqual([]);
+    expect(restrictionSetters(row)).toEqual([
+      { tag: 'disabled', setter: above },
+      { tag: 'fullDisabled', setter: mine },
+      { tag: 'fullReadonly', setter: above },
+    ]);
+    // A setter of a flag that no longer holds is not shown.
+    expect(restrictionSetters({ ...clean, disabledBy: above })).toEqual([]);
   });
 });
 

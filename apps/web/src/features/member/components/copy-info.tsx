@@ -5,7 +5,11 @@ import type { CopyInfo } from '@agent-bo/shared';
 import { useCopy } from '../../../components/use-copy';
 import { copyInfoText } from '../rules';
 
-/** Copy info of an account (url, nickname, account number, password once) with a Copy button. */
+/**
+ * Copy info of an account (url, nickname, account number, password once) with a Copy button. A
+ * caller who may not write (a shadow, a restricted login) is never sent the password
+ * (`pwdWithheld`): it is told so, and offered no reset.
+ */
 export function CopyInfoView({
   info,
   onResetPassword,
@@ -41,12 +45,18 @@ export function CopyInfoView({
             <Typography.Text code data-testid="copy-info-pwd">
               {info.pwd}
             </Typography.Text>
+          ) : info.pwdWithheld ? (
+            <Typography.Text type="secondary" data-testid="copy-info-withheld">
+              {t('copy.pwdWithheld')}
+            </Typography.Text>
           ) : (
             <Typography.Text type="secondary">{t('copy.pwdGone')}</Typography.Text>
           )}
         </Descriptions.Item>
       </Descriptions>
-      {info.pwd === null ? (
+      {info.pwdWithheld ? (
+        <Alert style={{ marginTop: 12 }} type="info" showIcon title={t('copy.pwdWithheldHint')} />
+      ) : info.pwd === null ? (
         <Alert
           style={{ marginTop: 12 }}
           type="info"

@@ -304,7 +304,10 @@ interface ShadowValues {
   permissions: string[];
 }
 
-/** A new shadow (child) account of the caller, with the codes it may use. */
+/**
+ * A new shadow (child) account of the caller, with the codes it may use. `held` is empty for a
+ * caller without ROLE_PERMISSION_WRITE: it creates shadows without codes, so the field is absent.
+ */
 export function ShadowCreateModal({ open, held, onClose }: { open: boolean; held: readonly string[]; onClose: () => void }) {
   const { t } = useTranslation('member');
   const queryClient = useQueryClient();
@@ -358,15 +361,17 @@ export function ShadowCreateModal({ open, held, onClose }: { open: boolean; held
               <Button onClick={() => form.setFieldValue('password', generatePassword())}>{t('wizard.generate')}</Button>
             </Space.Compact>
           </Form.Item>
-          <Form.Item name="permissions" label={t('fields.permissions')} extra={t('permissions.hint')}>
-            <Checkbox.Group className="wizard-checks">
-              {held.map((code) => (
-                <Checkbox key={code} value={code}>
-                  {t(`permissionCodes.${code}`, { defaultValue: code })}
-                </Checkbox>
-              ))}
-            </Checkbox.Group>
-          </Form.Item>
+          {held.length > 0 ? (
+            <Form.Item name="permissions" label={t('fields.permissions')} extra={t('permissions.hint')}>
+              <Checkbox.Group className="wizard-checks">
+                {held.map((code) => (
+                  <Checkbox key={code} value={code}>
+                    {t(`permissionCodes.${code}`, { defaultValue: code })}
+                  </Checkbox>
+                ))}
+              </Checkbox.Group>
+            </Form.Item>
+          ) : null}
         </Form>
       )}
     </Modal>

@@ -13,6 +13,7 @@ export function MemberDialogHost({
   dialog,
   parent,
   canReset,
+  canGrant,
   held,
   caller,
   onClose,
@@ -21,6 +22,8 @@ export function MemberDialogHost({
   /** The level being viewed: accounts are created under it, moved from it. */
   parent: ParentContext;
   canReset: boolean;
+  /** May give permission codes (ROLE_PERMISSION_WRITE): the permission form and a new shadow's codes. */
+  canGrant: boolean;
   held: readonly string[];
   /** My own account and balance for the credit dialogs (null while not known). */
   caller: (Party & { isHouse: boolean }) | null;
@@ -54,7 +57,7 @@ export function MemberDialogHost({
       <VerifyModal target={dialog?.type === 'verify' ? dialog.target : null} onClose={onClose} />
       <PermissionModal
         key={dialog?.type === 'permissions' ? `perm-${dialog.target.id}` : 'perm'}
-        target={dialog?.type === 'permissions' ? dialog.target : null}
+        target={dialog?.type === 'permissions' && canGrant ? dialog.target : null}
         kind={dialog?.type === 'permissions' ? dialog.kind : 'agent'}
         current={dialog?.type === 'permissions' ? dialog.current : []}
         held={held}
@@ -62,7 +65,7 @@ export function MemberDialogHost({
       />
       <MoveModal target={dialog?.type === 'move' ? dialog.target : null} currentParentId={parent.id} onClose={onClose} />
       <HistoryDrawer target={dialog?.type === 'history' ? { kind: dialog.kind, ...dialog.target } : null} onClose={onClose} />
-      <ShadowCreateModal open={dialog?.type === 'shadow'} held={held} onClose={onClose} />
+      <ShadowCreateModal open={dialog?.type === 'shadow'} held={canGrant ? held : []} onClose={onClose} />
       {dialog?.type === 'credit' ? (
         <CreditDialog
           key={`credit-${dialog.target.op}-${dialog.target.id}`}

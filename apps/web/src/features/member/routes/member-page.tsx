@@ -41,6 +41,7 @@ export default function MemberPage() {
   const abilities: Abilities = {
     write: canWrite(user) && !levelBlocked,
     move: held.includes('MOVE_USER'),
+    grant: held.includes('ROLE_PERMISSION_WRITE'),
     creditParentId: viewingId === null && user ? user.id : null,
   };
 
@@ -205,6 +206,7 @@ export default function MemberPage() {
         dialog={dialogs.dialog}
         parent={parent}
         canReset={abilities.write}
+        canGrant={abilities.grant}
         held={held}
         caller={
           overview.data ? { accountNo: user.accountNo, balance: overview.data.balance, isHouse: user.lvl === 0 && !user.isShadow } : null

@@ -24,6 +24,8 @@ export type RowAction =
 export interface Abilities {
   write: boolean;
   move: boolean;
+  /** Permission management (agents' and shadows' codes): needs ROLE_PERMISSION_WRITE. */
+  grant: boolean;
   /** Whose direct children may get credit moves here (the viewer at its own level), else null. */
   creditParentId?: number | null;
 }
@@ -41,7 +43,7 @@ export function Actions({
 }: {
   kind: AccountKind;
   accountNo: string;
-  row: { isDisabled: boolean; isFullDisabled: boolean; isFullReadonly: boolean };
+  row: Parameters<typeof statusActionsFor>[0];
   abilities: Abilities;
   extra?: MenuProps['items'];
   /** Credit moves offered inline (direct, unrestricted children of a writer). */
@@ -53,19 +55,21 @@ export function Actions({
   const { t } = useTranslation('member');
   const items: NonNullable<MenuProps['items']> = [...(extra ?? [])];
   if (abilities.write) {
-    items.push({
-      key: 'status',
-      type: 'group',
-      label: t('actions.status'),
-      children: statusActionsFor(row, kind).map((action) => ({
-        key: `status:${action}`,
-        label: <span data-testid={`menu-status-${action}`}>{t(`statusActions.${action}`)}</span>,
-        danger: !['ACTIVE', 'FULLY_ACTIVE', 'FULLY_READ_ONLY_CANCEL'].includes(action),
-      })),
-    });
+    const statusActions = statusActionsFor(row, kind);
+    if (statusActions.length > 0)
+      items.push({
+        key: 'status',
+        type: 'group',
+        label: t('actions.status'),
+        children: statusActions.map((action) => ({
+          key: `status:${action}`,
+          label: <span data-testid={`menu-status-${action}`}>{t(`statusActions.${action}`)}</span>,
+          danger: !['ACTIVE', 'FULLY_ACTIVE', 'FULLY_READ_ONLY_CANCEL'].includes(action),
+        })),
+      });
     if (kind !== 'shadow' && abilities.move) items.push({ key: 'move', label: <span data-testid="menu-move">{t('actions.move')}</span> });
     items.push({ key: 'reset', label: <span data-testid="menu-reset">{t('actions.resetPassword')}</span> });
-    if (kind !== 'player')
+    if (kind !== 'player' && abilities.grant)
       items.push({ key: 'permissions', label: <span data-testid="menu-permissions">{t('actions.permissions')}</span> });
   }
   if (onPullBack) items.push({ key: 'pullBack', label: <span data-testid="menu-pull-back">{t('pullBack.action')}</span> });
