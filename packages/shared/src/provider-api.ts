@@ -135,12 +135,20 @@ export type WalletTransferItem = z.infer<typeof walletTransferItemSchema>;
 export const walletTransferRequestSchema = batchSchema(walletTransferItemSchema);
 export type WalletTransferRequest = z.infer<typeof walletTransferRequestSchema>;
 
+/**
+ * A wallet item's answer. HELD (transfer_in only): more than the player's outstanding position at
+ * the provider — the platform keeps the transfer for reconciliation and credits nothing; the
+ * provider must not pay it into its own wallet again (the id is bound: a replay answers HELD).
+ */
+export const WALLET_ITEM_STATUSES = ['OK', 'DUPLICATE', 'REFUSED', 'HELD'] as const;
+export type WalletItemStatus = (typeof WALLET_ITEM_STATUSES)[number];
+
 export const walletItemResultSchema = z.object({
   transactionId: z.string(),
-  status: z.enum(PROVIDER_ITEM_STATUSES),
+  status: z.enum(WALLET_ITEM_STATUSES),
   /** OK and DUPLICATE: the player's main balance right after this transfer (as first recorded). */
   balance: z.string().optional(),
-  /** REFUSED only: the catalogue code, its name and the message in the caller's language. */
+  /** REFUSED and HELD: the catalogue code, its name and the message in the caller's language. */
   code: z.number().int().optional(),
   error: z.string().optional(),
   message: z.string().optional(),
@@ -152,14 +160,80 @@ export const walletBatchResultSchema = z.object({
   ok: z.number().int(),
   duplicate: z.number().int(),
   refused: z.number().int(),
+  held: z.number().int(),
 });
 export type WalletBatchResult = z.infer<typeof walletBatchResultSchema>;
+
+// ---- the provider's side: calls the platform makes to a provider --------------------------------
+
+/**
+ * Calls the platform sends to a provider's endpoint (configured per site: each site is its own
+ * merchant), signed exactly like the provider's calls to us — `x-provider-code`, `x-timestamp`,
+ * `x-signature` = hex HMAC-SHA256(the site's secret at the provider, `${timestamp}.${rawBody}`).
+ * The provider signs its answer the same way (headers `x-timestamp` and `x-signature` over the
+ * answer's exact bytes), and the platform accepts only a correctly signed answer.
+ *
+ * - `POST {endpoint}/wallet/pull_back`: staff pull a player's credit back from the provider's
+ *   wallet. Idempotent by the platform's `transactionId`: the provider takes the amount from its
+ *   wallet once and answers the same outcome to every resend. OK means the provider's wallet no
+ *   longer holds the amount (so it can never be sent home again through transfer_in); only then does
+ *   the platform credit the player.
+ * - `POST {endpoint}/wallet/report`: the provider's transfers with the site's players in a time
+ *   range, for the daily reconciliation.
+ */
+export const PROVIDER_OUTBOUND_PATHS = { pullBack: '/wallet/pull_back', report: '/wallet/report' } as const;
+
+export const pullBackCallSchema = z.strictObject({
+  siteId: z.enum(SITE_IDS),
+  transactionId: idSchema,
+  playerAccountNo: z.string().min(1).max(64),
+  amount: providerStakeSchema,
+});
+export type PullBackCall = z.infer<typeof pullBackCallSchema>;
+
+export const pullBackAnswerSchema = z.object({
+  transactionId: z.string(),
+  /** OK: taken from the provider's wallet now; DUPLICATE: taken by an earlier send of this id; REFUSED: not taken. */
+  status: z.enum(['OK', 'DUPLICATE', 'REFUSED']),
+  amount: moneyStringSchema,
+  /** REFUSED: why (e.g. the player's wallet at the provider holds less). */
+  reason: z.string().max(200).optional(),
+});
+export type PullBackAnswer = z.infer<typeof pullBackAnswerSchema>;
+
+export const providerReportCallSchema = z.strictObject({
+  siteId: z.enum(SITE_IDS),
+  /** ISO instants, [from, to). */
+  from: instantSchema,
+  to: instantSchema,
+});
+export type ProviderReportCall = z.infer<typeof providerReportCallSchema>;
+
+export const PROVIDER_TRANSFER_TYPES = ['TRANSFER_OUT', 'TRANSFER_IN', 'PULL_BACK'] as const;
+export type ProviderTransferType = (typeof PROVIDER_TRANSFER_TYPES)[number];
+
+export const providerReportSchema = z.object({
+  items: z.array(
+    z.object({
+      /** The provider's id of a transfer_out / transfer_in, the platform's id of a pull-back. */
+      transactionId: z.string(),
+      type: z.enum(PROVIDER_TRANSFER_TYPES),
+      playerAccountNo: z.string(),
+      amount: moneyStringSchema,
+      at: instantSchema,
+    }),
+  ),
+});
+export type ProviderReport = z.infer<typeof providerReportSchema>;
 
 // ---- staff: pulling a player's credit back from a provider (OPERATION_TRANSFER) ---------------
 
 const providerCodeSchema = z.string().trim().min(1).max(32);
 
-/** `POST /api/manage/player/transfer_back`: TRANSFER_IN of at most the player's outstanding position. */
+/**
+ * `POST /api/manage/player/transfer_back`: a signed pull-back call to the provider, then TRANSFER_IN
+ * of at most the player's outstanding position (less pending pull-backs) once the provider confirms.
+ */
 export const transferBackRequestSchema = z.strictObject({
   id: accountIdSchema,
   providerCode: providerCodeSchema,
@@ -196,8 +270,14 @@ export const providerPositionSchema = z.object({
   providerCode: z.string(),
   providerName: z.string(),
   status: z.string(),
-  /** Σ TRANSFER_OUT − Σ TRANSFER_IN − Σ REFUND of this player at this provider, never below zero. */
+  /**
+   * What the provider's wallet holds for the player as the platform sees it, never below zero:
+   * Σ TRANSFER_OUT − Σ TRANSFER_IN − Σ REFUND, plus the win/loss of its settled bets there, less
+   * the stakes of its unsettled ones.
+   */
   position: moneyStringSchema,
+  /** Pull-backs the provider has not confirmed yet (reserved: they may not be pulled again). */
+  pending: moneyStringSchema.optional(),
 });
 export type ProviderPosition = z.infer<typeof providerPositionSchema>;
 export const providerPositionsSchema = z.object({

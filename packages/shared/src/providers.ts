@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENTITY_STATUSES } from './enums.js';
 import { providerCodeSchema } from './members.js';
+import { businessDateSchema } from './report.js';
 
 /**
  * Provider management (`/provider/index`, PRODUCT.md §5). Providers are platform-wide: one status
@@ -71,3 +72,83 @@ export const providerSecretSchema = z.object({
   secretRotatedAt: z.string(),
 });
 export type ProviderSecret = z.infer<typeof providerSecretSchema>;
+
+// ---- reconciliation: our transfers against the provider's, per business day -------------------
+
+/**
+ * `POST /api/manage/provider/reconciliation` (PROVIDER_MAINTAIN; the site's admin and its shadows:
+ * it shows every player of the site): one provider, one business day of the site (noon to noon in
+ * the site's time zone). The platform's transfers with the provider are matched by transaction id
+ * against what the provider reports (a signed call to its endpoint); every transfer that is not on
+ * both sides with the same player and amount is listed. Also listed whatever the day: transfers
+ * held for reconciliation (a transfer_in above the player's position, credited to nobody) and
+ * pull-backs the provider has not confirmed yet.
+ */
+export const reconciliationRequestSchema = z.strictObject({
+  code: providerCodeSchema,
+  /** Business date `YYYY-MM-DD` of the site. */
+  date: businessDateSchema,
+});
+export type ReconciliationRequest = z.input<typeof reconciliationRequestSchema>;
+
+export const RECONCILIATION_DIFFERENCES = ['MISSING_AT_PROVIDER', 'MISSING_AT_PLATFORM', 'AMOUNT', 'PLAYER', 'HELD'] as const;
+export type ReconciliationDifference = (typeof RECONCILIATION_DIFFERENCES)[number];
+
+const transferTypeSchema = z.enum(['TRANSFER_OUT', 'TRANSFER_IN', 'PULL_BACK']);
+
+const sideTotalsSchema = z.object({
+  count: z.number().int().nonnegative(),
+  /** Sums per type, money strings. */
+  out: z.string(),
+  in: z.string(),
+  pullBack: z.string(),
+});
+
+export const reconciliationSchema = z.object({
+  code: z.string(),
+  date: z.string(),
+  /** The day's bounds, `YYYY-MM-DD HH:mm:ss` in the site's time zone: [from, to). */
+  from: z.string(),
+  to: z.string(),
+  ours: sideTotalsSchema,
+  /** null when the provider could not be asked (no endpoint, unreachable, an unsigned answer). */
+  theirs: sideTotalsSchema.nullable(),
+  /** Why `theirs` is null: an error name of the catalogue. */
+  providerError: z.string().nullable(),
+  differences: z.array(
+    z.object({
+      transactionId: z.string(),
+      type: transferTypeSchema,
+      difference: z.enum(RECONCILIATION_DIFFERENCES),
+      playerAccountNo: z.string(),
+      /** The platform's amount (null: not on our side), the provider's (null: not on theirs). */
+      ours: z.string().nullable(),
+      theirs: z.string().nullable(),
+      /** Site time, `YYYY-MM-DD HH:mm:ss`. */
+      at: z.string(),
+    }),
+  ),
+  /** Transfers held for reconciliation (any day): never credited automatically. */
+  held: z.array(
+    z.object({
+      transactionId: z.string(),
+      playerAccountNo: z.string(),
+      amount: z.string(),
+      /** The player's position when it arrived. */
+      position: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Pull-backs the provider has not confirmed (any day): nothing was paid; a resend with the same key retries. */
+  pending: z.array(
+    z.object({
+      transactionId: z.string(),
+      playerAccountNo: z.string(),
+      amount: z.string(),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;

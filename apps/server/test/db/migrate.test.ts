@@ -22,8 +22,8 @@ it('several processes migrating one empty database at once all succeed, once', a
     expect(rows[0].n).toBe(journal.entries.length);
     const tables = await pools[0]!.pool.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
     // 9 up to the members issue, + ledger_transactions and ledger_entries, + client_errors,
-    // ..., + content_items and images, + provider_merchants
-    expect(tables.rows[0].n).toBe(17);
+    // ..., + content_items and images, + provider_merchants, + provider_pullbacks and provider_held_transfers
+    expect(tables.rows[0].n).toBe(19);
   } finally {
     await Promise.all(pools.map((d) => d.close()));
     await admin.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);

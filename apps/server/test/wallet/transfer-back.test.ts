@@ -1,10 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderWallets, startProviderSide, type ProviderSide } from '@agent-bo/simulator';
+import { toMinorUnits } from '@agent-bo/shared';
 import { checkLedger } from '../../src/modules/ledger/check.js';
 import { accountId, body, call, signinAs, useTestApp } from '../helpers.js';
 import { balanceOf, credit, fingerprint, newKey, q } from '../ledger/support.js';
 import { signed } from '../provider-api/support.js';
 
 const ctx = useTestApp();
+/** The provider's side (the bundled simulator's endpoint): a pull-back is a call to it. */
+const wallets = new ProviderWallets();
+let side: ProviderSide;
 
 let seq = 0;
 async function providerTransfer(dir: 'out' | 'in', playerAccountNo: string, amount: string, provider = 'EVO') {
@@ -16,6 +21,12 @@ async function providerTransfer(dir: 'out' | 'in', playerAccountNo: string, amou
   );
   const status = body(res).data?.results?.[0]?.status;
   if (status !== 'OK') throw new Error(`transfer_${dir} failed: ${res.body}`);
+  wallets.record('tw_web', provider, {
+    transactionId: `tb-${process.pid}-${seq}`,
+    type: dir === 'out' ? 'TRANSFER_OUT' : 'TRANSFER_IN',
+    playerAccountNo,
+    amount: toMinorUnits(amount),
+  });
 }
 
 /** A verified player with EVO and 500.00 or more strictly below agentA01 (not its direct child), and one under agentA02. */
@@ -43,6 +54,16 @@ let outside: string;
 let insideId: number;
 
 beforeAll(async () => {
+  const secrets = await q<{ provider_code: string; secret: string }>(
+    ctx,
+    `select provider_code, secret from provider_merchants where site_id = 'tw_web'`,
+  );
+  side = await startProviderSide({
+    wallets,
+    secretOf: (site, code) => (site === 'tw_web' ? secrets.find((r) => r.provider_code === code)?.secret : undefined),
+    now: ctx.app.config.now,
+  });
+  await q(ctx, `update provider_merchants set endpoint = $1 where site_id = 'tw_web'`, [side.url]);
   admin = await signinAs(ctx.app, 'admin001');
   a01 = await signinAs(ctx.app, 'agentA01');
   ({ inside, outside } = await players());
@@ -50,6 +71,10 @@ beforeAll(async () => {
   // 300.00 out to EVO from the seeded balance, 50.00 back: the position is 250.00 (a fresh database: nothing before).
   await providerTransfer('out', inside, '300.00');
   await providerTransfer('in', inside, '50.00');
+});
+
+afterAll(async () => {
+  await side?.close();
 });
 
 describe('transfer_back (OPERATION_TRANSFER)', () => {

@@ -1,2 +1,4 @@
 // The provider API module's public surface: what other modules may use (ARCHITECTURE.md, the server's layers).
-export { positionSql } from './wallet.js';
+export { availableSql, pendingPullBacksSql, positionSql } from './wallet.js';
+export { callProvider, merchantOf, type Merchant, type OutboundResult } from './outbound.js';
+export { signProviderBody } from './signature.js';

@@ -59,11 +59,33 @@ function hashOf(...parts: (string | bigint | number)[]): string {
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 
-/** A player's outstanding position (minor units, never below zero) at a provider, as SQL over the player id. */
-export function positionSql(playerId: SQL | number, providerCode: string): SQL {
+/**
+ * A player's outstanding position at a provider (minor units, never below zero), as SQL over the
+ * player id: what the provider's wallet holds for the player as the platform sees it —
+ *
+ *   Σ TRANSFER_OUT − Σ TRANSFER_IN − Σ REFUND          (the ledger: credit sent and come home)
+ *   + Σ winLoss of the settled bets − Σ stakes of the unsettled ones   (the provider's own reports)
+ *
+ * so winnings reported through bets/settle may come home, and nothing else: a transfer_in above it
+ * is held (walletTransfers), a pull-back is capped at it (modules/wallet).
+ */
+export function positionSql(playerId: SQL | number, providerCode: SQL | string): SQL {
   // sum(bigint) is numeric: cast back, so money formatting divides integers.
   return sql`greatest(0, coalesce((select -sum(e.amount) from ledger_entries e
-    where e.account_id = ${playerId} and e.provider = ${providerCode} and e.kind in ('TRANSFER_OUT', 'TRANSFER_IN', 'REFUND')), 0))::bigint`;
+    where e.account_id = ${playerId} and e.provider = ${providerCode} and e.kind in ('TRANSFER_OUT', 'TRANSFER_IN', 'REFUND')), 0)
+    + coalesce((select sum(case when b.status = 'Settled' then b.win_loss else -b.bet_amount end) from bets b
+    where b.player_id = ${playerId} and b.provider_code = ${providerCode} and b.status in ('Settled', 'Unsettled')), 0))::bigint`;
+}
+
+/** Σ of the player's pull-backs at the provider that the provider has not confirmed yet (reserved). */
+export function pendingPullBacksSql(playerId: SQL | number, providerCode: SQL | string): SQL {
+  return sql`coalesce((select sum(pb.amount) from provider_pullbacks pb
+    where pb.player_id = ${playerId} and pb.provider_code = ${providerCode} and pb.status = 'PENDING'), 0)::bigint`;
+}
+
+/** What may still come home from the provider: the position less the pending pull-backs, never below zero. */
+export function availableSql(playerId: SQL | number, providerCode: SQL | string): SQL {
+  return sql`greatest(0, ${positionSql(playerId, providerCode)} - ${pendingPullBacksSql(playerId, providerCode)})::bigint`;
 }
 
 interface Stored extends Record<string, unknown> {
@@ -72,7 +94,10 @@ interface Stored extends Record<string, unknown> {
   result: { balance?: string } | null;
 }
 
-type Outcome = { status: 'OK' | 'DUPLICATE'; balance?: string } | { status: 'REFUSED'; error: ErrorName };
+type Outcome = { status: 'OK' | 'DUPLICATE'; balance?: string } | { status: 'REFUSED' | 'HELD'; error: ErrorName };
+
+/** The refusal name a held transfer_in binds its id to. */
+const HELD: ErrorName = 'TRANSFER_HELD';
 
 class Refusal {
   constructor(readonly name: ErrorName) {}
@@ -117,6 +142,14 @@ export async function walletTransfers(ctx: ProviderContext, direction: Direction
     }
     const balances = new Map<number, bigint>();
     for (const p of players.values()) balances.set(p.account.id, p.account.balance);
+    // transfer_in: what may still come home per player (the rows are locked: no posting moves it meanwhile).
+    const available = new Map<number, bigint>();
+    if (direction === 'in' && players.size) {
+      const found = await tx.execute<{ id: number; available: string }>(sql`
+        select a.id, ${availableSql(sql`a.id`, providerCode)}::text as available from accounts a
+         where a.id = any(${sql.param([...players.values()].map((p) => p.account.id))}::int[])`);
+      for (const r of found.rows) available.set(r.id, BigInt(r.available));
+    }
 
     const out: Outcome[] = [];
     for (const item of items) {
@@ -126,6 +159,7 @@ export async function walletTransfers(ctx: ProviderContext, direction: Direction
       const first = known.get(key);
       if (first) {
         if (first.request_hash !== hash) out.push({ status: 'REFUSED', error: 'IDEMPOTENCY_CONFLICT' });
+        else if (first.refusal === HELD) out.push({ status: 'HELD', error: HELD });
         else if (first.refusal) out.push({ status: 'REFUSED', error: first.refusal as ErrorName });
         else out.push({ status: 'DUPLICATE', balance: first.result?.balance });
         continue;
@@ -139,6 +173,21 @@ export async function walletTransfers(ctx: ProviderContext, direction: Direction
           if (!player.account.providers.includes(providerCode)) throw new Refusal('PROVIDER_NOT_ENABLED');
           // The rows are locked: this balance is the one the posting will see.
           if ((balances.get(player.account.id) ?? 0n) < amount) throw new Refusal('INSUFFICIENT_BALANCE');
+        } else {
+          // Above what may come home: held for reconciliation, credited to nobody. The id binds to it.
+          const may = available.get(player.account.id) ?? 0n;
+          if (amount > may) {
+            await tx.execute(sql`
+              insert into ledger_transactions (site_id, kind, operator_id, idempotency_key, request_hash, refusal)
+              values (${siteId}, ${kind}, null, ${key}, ${hash}, ${HELD})`);
+            await tx.execute(sql`
+              insert into provider_held_transfers (site_id, provider_code, transaction_id, player_id, amount, position)
+              values (${siteId}, ${providerCode}, ${item.transactionId}, ${player.account.id}, ${amount}, ${may})`);
+            known.set(key, { request_hash: hash, refusal: HELD, result: null });
+            out.push({ status: 'HELD', error: HELD });
+            continue;
+          }
+          available.set(player.account.id, may - amount);
         }
         const balance = await postHouseTransfer(tx, {
           siteId,
@@ -169,10 +218,10 @@ export async function walletTransfers(ctx: ProviderContext, direction: Direction
 
   const results: WalletItemResult[] = items.map((item, i) => {
     const o = outcomes[i]!;
-    if (o.status === 'REFUSED') {
+    if ('error' in o) {
       return {
         transactionId: item.transactionId,
-        status: 'REFUSED',
+        status: o.status,
         code: ERRORS[o.error].code,
         error: o.error,
         message: errorMessage(o.error, ctx.locale),
@@ -181,5 +230,5 @@ export async function walletTransfers(ctx: ProviderContext, direction: Direction
     return { transactionId: item.transactionId, status: o.status, ...(o.balance !== undefined ? { balance: o.balance } : {}) };
   });
   const count = (s: WalletItemResult['status']) => results.filter((r) => r.status === s).length;
-  return { results, ok: count('OK'), duplicate: count('DUPLICATE'), refused: count('REFUSED') };
+  return { results, ok: count('OK'), duplicate: count('DUPLICATE'), refused: count('REFUSED'), held: count('HELD') };
 }

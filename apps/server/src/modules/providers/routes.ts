@@ -9,11 +9,14 @@ import {
   providerOfferingRequestSchema,
   providerSecretSchema,
   providerStatusRequestSchema,
+  reconciliationRequestSchema,
+  reconciliationSchema,
 } from '@agent-bo/shared';
 import { ok } from '../../plugins/envelope.js';
 import { callerOf } from '../../plugins/auth.js';
 import { requirePermission } from '../../plugins/access.js';
 import { changeStatus, listProviders, rotateSecret, setSiteOffering, type ProviderContext } from './service.js';
+import { reconcile } from './reconciliation.js';
 
 const done = envelopeSchema(z.null());
 
@@ -101,5 +104,20 @@ export async function providerRoutes(app: FastifyInstance) {
       void reply.header('cache-control', 'no-store');
       return ok(await rotateSecret(ctx(req), req.body));
     },
+  );
+
+  r.post(
+    '/manage/provider/reconciliation',
+    {
+      ...needs('PROVIDER_MAINTAIN'),
+      schema: {
+        ...secured,
+        summary:
+          "One provider, one business day of this site (noon to noon in its time zone): our transfers against the provider's own report (a signed call to its endpoint), the differences, the transfers held for reconciliation and the pull-backs not yet confirmed; the site's admin and its shadows holding PROVIDER_MAINTAIN",
+        body: reconciliationRequestSchema,
+        response: { 200: envelopeSchema(reconciliationSchema) },
+      },
+    },
+    async (req) => ok(await reconcile(app.db, callerOf(req), req.body, app.config.now)),
   );
 }

@@ -30,7 +30,8 @@ export async function walletRoutes(app: FastifyInstance) {
         ...secured,
         tags: ['ledger'],
         summary:
-          "Pull a player's credit back from a provider (TRANSFER_IN, house → player), at most the player's outstanding position there. " +
+          "Pull a player's credit back from a provider: a signed call to the provider's endpoint (the site's merchant account); once the provider confirms it took the amount from its wallet, TRANSFER_IN (house → player), at most the player's outstanding position there less pending pull-backs. " +
+          'No confirmation yet (network, timeout): 4015 PULL_BACK_PENDING, nothing paid; resend with the same key to retry (the provider honours our transaction id once). ' +
           'Any player in the subtree. OPERATION_TRANSFER. Idempotency key: the Idempotency-Key header or the idempotencyKey field.',
         headers: idempotencyHeaders,
         body: transferBackRequestSchema,

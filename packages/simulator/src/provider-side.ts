@@ -1,0 +1,211 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  PROVIDER_HEADERS,
+  PROVIDER_MAX_SKEW_MS,
+  PROVIDER_OUTBOUND_PATHS,
+  formatMinorUnits,
+  providerReportCallSchema,
+  pullBackCallSchema,
+  toMinorUnits,
+  type ProviderReport,
+  type ProviderTransferType,
+  type PullBackAnswer,
+} from '@agent-bo/shared';
+import { signBody } from './client.js';
+
+/**
+ * The provider's own side of the money (docs/REPORTS.md, "the provider's side"): each player's
+ * wallet at the provider per (site, provider), the provider's journal of transfers, and a small
+ * HTTP endpoint serving the calls the platform makes to a provider — `wallet/pull_back` (staff
+ * pull credit back: honoured once per transaction id, only from what the wallet holds) and
+ * `wallet/report` (the journal of a time range, for the platform's reconciliation). Calls and
+ * answers are signed with the site's secret at the provider, as the provider API's calls are.
+ */
+
+export interface JournalEntry {
+  transactionId: string;
+  type: ProviderTransferType;
+  playerAccountNo: string;
+  /** Minor units. */
+  amount: bigint;
+  at: Date;
+}
+
+const keyOf = (siteId: string, provider: string, player: string) => `${siteId}|${provider}|${player.toLowerCase()}`;
+
+export class ProviderWallets {
+  private readonly balances = new Map<string, bigint>();
+  private readonly journals = new Map<string, JournalEntry[]>();
+  private readonly pullBacks = new Map<string, { amount: bigint; answer: PullBackAnswer }>();
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  /** What the player's wallet at the provider holds (minor units). */
+  balance(siteId: string, provider: string, player: string): bigint {
+    return this.balances.get(keyOf(siteId, provider, player)) ?? 0n;
+  }
+
+  /** Sets a wallet outright (a provider's books read at start). */
+  set(siteId: string, provider: string, player: string, amount: bigint): void {
+    this.balances.set(keyOf(siteId, provider, player), amount);
+  }
+
+  /** Stakes and payouts: the wallet moves, the transfer journal does not. */
+  adjust(siteId: string, provider: string, player: string, delta: bigint): void {
+    const k = keyOf(siteId, provider, player);
+    this.balances.set(k, (this.balances.get(k) ?? 0n) + delta);
+  }
+
+  /** A transfer the provider made or received: the wallet moves and the journal records it. */
+  record(siteId: string, provider: string, e: Omit<JournalEntry, 'at'> & { at?: Date }): void {
+    const delta = e.type === 'TRANSFER_OUT' ? e.amount : -e.amount;
+    this.adjust(siteId, provider, e.playerAccountNo, delta);
+    const j = `${siteId}|${provider}`;
+    const list = this.journals.get(j) ?? [];
+    list.push({ ...e, at: e.at ?? this.now() });
+    this.journals.set(j, list);
+  }
+
+  journal(siteId: string, provider: string, from: Date, to: Date): JournalEntry[] {
+    return (this.journals.get(`${siteId}|${provider}`) ?? []).filter((e) => e.at >= from && e.at < to);
+  }
+
+  /** Honours a pull-back once per transaction id: from what the wallet holds, or not at all. */
+  pullBack(siteId: string, provider: string, transactionId: string, player: string, amount: bigint): PullBackAnswer {
+    const id = `${siteId}|${provider}|${transactionId}`;
+    const first = this.pullBacks.get(id);
+    if (first) {
+      if (first.amount !== amount)
+        return { transactionId, status: 'REFUSED', amount: formatMinorUnits(amount), reason: 'id used with another amount' };
+      return first.answer.status === 'OK' ? { ...first.answer, status: 'DUPLICATE' } : first.answer;
+    }
+    let answer: PullBackAnswer;
+    if (this.balance(siteId, provider, player) < amount) {
+      answer = { transactionId, status: 'REFUSED', amount: formatMinorUnits(amount), reason: 'the wallet holds less' };
+    } else {
+      this.record(siteId, provider, { transactionId, type: 'PULL_BACK', playerAccountNo: player, amount });
+      answer = { transactionId, status: 'OK', amount: formatMinorUnits(amount) };
+    }
+    this.pullBacks.set(id, { amount, answer });
+    return answer;
+  }
+}
+
+export interface ProviderSideOptions {
+  wallets: ProviderWallets;
+  /** The site's secret at the provider (undefined: unknown merchant, the call is refused). */
+  secretOf: (siteId: string, provider: string) => string | undefined;
+  host?: string;
+  port?: number;
+  now?: () => Date;
+}
+
+export interface ProviderSide {
+  /** Base URL to configure as the merchants' endpoint. */
+  url: string;
+  /** Calls answered, by path (refused ones included). */
+  calls: Record<string, number>;
+  close: () => Promise<void>;
+}
+
+const readBody = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > 256 * 1024) req.destroy(new Error('too large'));
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+/** Serves the provider's side on a loopback port. */
+export async function startProviderSide(o: ProviderSideOptions): Promise<ProviderSide> {
+  const now = o.now ?? (() => new Date());
+  const calls: Record<string, number> = {};
+
+  const reply = (res: ServerResponse, status: number, payload: unknown, secret?: string) => {
+    const body = JSON.stringify(payload);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (secret) {
+      const ts = String(now().getTime());
+      headers[PROVIDER_HEADERS.timestamp] = ts;
+      headers[PROVIDER_HEADERS.signature] = signBody(secret, ts, body);
+    }
+    res.writeHead(status, headers).end(body);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    calls[path] = (calls[path] ?? 0) + 1;
+    if (req.method !== 'POST') return reply(res, 405, { error: 'method' });
+    const raw = await readBody(req);
+    const h = (name: string) => {
+      const v = req.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    const code = h(PROVIDER_HEADERS.provider);
+    const ts = h(PROVIDER_HEADERS.timestamp);
+    const sig = h(PROVIDER_HEADERS.signature);
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return reply(res, 400, { error: 'not JSON' });
+    }
+    const siteId = (json as { siteId?: unknown } | null)?.siteId;
+    const secret = code && typeof siteId === 'string' ? o.secretOf(siteId, code) : undefined;
+    if (!code || !ts || !sig || !secret || !/^\d{1,16}$/.test(ts) || Math.abs(now().getTime() - Number(ts)) > PROVIDER_MAX_SKEW_MS)
+      return reply(res, 401, { error: 'unsigned' });
+    const expected = Buffer.from(signBody(secret, ts, raw), 'hex');
+    const given = Buffer.from(sig, 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply(res, 401, { error: 'signature' });
+
+    if (path === PROVIDER_OUTBOUND_PATHS.pullBack) {
+      const call = pullBackCallSchema.safeParse(json);
+      if (!call.success) return reply(res, 400, { error: 'invalid' }, secret);
+      const c = call.data;
+      return reply(res, 200, o.wallets.pullBack(c.siteId, code, c.transactionId, c.playerAccountNo, toMinorUnits(c.amount)), secret);
+    }
+    if (path === PROVIDER_OUTBOUND_PATHS.report) {
+      const call = providerReportCallSchema.safeParse(json);
+      if (!call.success) return reply(res, 400, { error: 'invalid' }, secret);
+      const items = o.wallets.journal(call.data.siteId, code, new Date(call.data.from), new Date(call.data.to));
+      const report: ProviderReport = {
+        items: items.map((e) => ({
+          transactionId: e.transactionId,
+          type: e.type,
+          playerAccountNo: e.playerAccountNo,
+          amount: formatMinorUnits(e.amount),
+          at: e.at.toISOString(),
+        })),
+      };
+      return reply(res, 200, report, secret);
+    }
+    return reply(res, 404, { error: 'path' });
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port ?? 0, o.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${address.address}:${address.port}`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
