@@ -9,6 +9,7 @@ import { sleep } from './lib/sleep.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin, installNotFound } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
+import { textPlugin } from './plugins/text.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { authPlugin } from './plugins/auth.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -49,6 +50,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   handoffKey: randomBytes(32),
   now: () => new Date(),
   metricsToken: null,
+  apiDocs: true,
   readiness: DEFAULT_READINESS,
 };
 
@@ -121,7 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(readinessPlugin, { config: config.readiness });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(swaggerPlugin, { apiPrefix: config.apiPrefix });
+  await app.register(textPlugin);
+  await app.register(swaggerPlugin, { apiPrefix: config.apiPrefix, ui: config.apiDocs });
   await app.register(authPlugin);
 
   await app.register(

@@ -1,16 +1,22 @@
 import v8 from 'node:v8';
 import type { SiteId } from '@agent-bo/shared';
 
-/** Sign-in abuse control (PRODUCT.md: slowed, then refused for a while). */
+/**
+ * Sign-in abuse control (PRODUCT.md: slowed, then refused for a while), without letting anyone
+ * lock someone else out (modules/auth/throttle.ts).
+ */
 export interface ThrottleConfig {
   /** Failures older than this are forgotten. */
   windowSeconds: number;
-  /** Per (site, accountNo): answers are slowed from this many failures… */
+  /** Per (site, accountNo, client address): answers are slowed from this many failures… */
   accountSlowAfter: number;
-  /** …and refused with SIGNIN_LOCKED from this many, for `lockSeconds`. */
+  /** …and this address's attempts at this account are refused (SIGNIN_LOCKED) from this many, for `lockSeconds`. */
   accountLockAfter: number;
-  /** Per client IP, over all accounts. */
+  /** Per (site, accountNo) over all addresses: slowed from this many failures; never locked. */
+  accountAllSlowAfter: number;
+  /** Per client address over all accounts: slowed from this many failures… */
   ipSlowAfter: number;
+  /** …and from this many, refused for `lockSeconds` at every account it has already failed on (never at others). */
   ipLockAfter: number;
   lockSeconds: number;
   /** Delay at the first slowed attempt; doubles per further failure up to `maxDelayMs`. */
@@ -22,6 +28,7 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   windowSeconds: 15 * 60,
   accountSlowAfter: 3,
   accountLockAfter: 6,
+  accountAllSlowAfter: 10,
   ipSlowAfter: 10,
   ipLockAfter: 30,
   lockSeconds: 15 * 60,
@@ -114,8 +121,14 @@ export interface AppConfig {
   /** Built web app to serve; null or a missing folder serves none. */
   webDistDir: string | null;
   throttle: ThrottleConfig;
-  /** Global per-IP rate limit; false disables it. */
-  rateLimit: { max: number; timeWindowMs: number } | false;
+  /**
+   * The general limit of API calls (plugins/security.ts): `max` per window per bearer session, or
+   * per client address for calls without one; `addressMax` per address over all its sessions
+   * (default 5 × `max`; 0: none). Static files and the web app's page are never counted. false: off.
+   */
+  rateLimit: { max: number; timeWindowMs: number; addressMax?: number } | false;
+  /** Serve the browsable OpenAPI docs at `<apiPrefix>/docs` (API_DOCS; off by default in production). */
+  apiDocs: boolean;
   clientErrors: ClientErrorConfig;
   /** How slowed sign-ins wait; tests replace it to observe delays without timing. */
   sleep: (ms: number) => Promise<void>;

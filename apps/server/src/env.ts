@@ -109,8 +109,14 @@ const envSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(1024 * 1024),
-  /** Global rate limit: requests per minute per client IP per process; 0 turns it off (load tests, benchmarks). */
+  /**
+   * General limit of API calls per minute and process: per bearer session, or per client address
+   * for calls without one (static files and the web app's page are never counted); 0 turns the
+   * general limit off (load tests, benchmarks).
+   */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(100_000_000).default(600),
+  /** API calls per minute and process per client address over all its sessions; unset: 5 × RATE_LIMIT_MAX; 0: no such ceiling. */
+  RATE_LIMIT_ADDRESS_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000_000).optional()),
   /** Front-end error reports per minute per client IP (POST error_log/report); 0 turns that limit off. */
   ERROR_REPORT_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
   /** The game client's public reads (/api/client) per minute per client IP; 0 turns that limit off. */
@@ -148,6 +154,8 @@ const envSchema = z.object({
   ),
   /** Demo mode: simulated provider traffic into sites without bets after start; unset: on, except NODE_ENV=test. */
   DEMO_TRAFFIC: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
+  /** The browsable API docs at <API_PREFIX>/docs: on | off; unset: on, except NODE_ENV=production. */
+  API_DOCS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   /** Bearer token of GET /metrics; unset: /metrics is not served (404). */
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
@@ -195,6 +203,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     return `  ${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
   });
   throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+}
+
+/** Whether the browsable API docs are served: API_DOCS, else everywhere but production. */
+export function apiDocsEnabled(env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean {
+  return env.API_DOCS ? env.API_DOCS === 'on' : env.NODE_ENV !== 'production';
 }
 
 /** Demo mode: no external database and not production. Only then is demo data seeded. */

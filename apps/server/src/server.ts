@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadOrCreateKeyFile } from './lib/handoff.js';
 import { buildApp } from './app.js';
-import { EnvError, isDemoMode, loadEnv, type Env } from './env.js';
+import { EnvError, apiDocsEnabled, isDemoMode, loadEnv, type Env } from './env.js';
 import { createDatabase, type Database } from './db/client.js';
 import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
@@ -129,7 +129,11 @@ async function main(): Promise<void> {
         trustProxy: env.TRUST_PROXY,
         webDistDir: env.WEB_DIST_DIR,
         handoffKey,
-        rateLimit: env.RATE_LIMIT_MAX === 0 ? false : { max: env.RATE_LIMIT_MAX, timeWindowMs: 60_000 },
+        rateLimit:
+          env.RATE_LIMIT_MAX === 0
+            ? false
+            : { max: env.RATE_LIMIT_MAX, timeWindowMs: 60_000, addressMax: env.RATE_LIMIT_ADDRESS_MAX ?? env.RATE_LIMIT_MAX * 5 },
+        apiDocs: apiDocsEnabled(env),
         clientErrors: {
           rateLimit: env.ERROR_REPORT_RATE_LIMIT === 0 ? false : { max: env.ERROR_REPORT_RATE_LIMIT, timeWindowMs: 60_000 },
         },

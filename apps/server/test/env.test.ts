@@ -35,6 +35,16 @@ describe('loadEnv', () => {
     expect(env.TRUST_PROXY).toBe(1);
   });
 
+  it('takes RATE_LIMIT_ADDRESS_MAX (unset: 5 × RATE_LIMIT_MAX in server.ts; 0 = no ceiling) and API_DOCS (on | off)', () => {
+    expect(loadEnv({}).RATE_LIMIT_ADDRESS_MAX).toBeUndefined();
+    expect(loadEnv({ RATE_LIMIT_ADDRESS_MAX: '0' }).RATE_LIMIT_ADDRESS_MAX).toBe(0);
+    expect(loadEnv({ RATE_LIMIT_ADDRESS_MAX: '5000' }).RATE_LIMIT_ADDRESS_MAX).toBe(5000);
+    expect(() => loadEnv({ RATE_LIMIT_ADDRESS_MAX: '-1' })).toThrow(/RATE_LIMIT_ADDRESS_MAX/);
+    expect(loadEnv({}).API_DOCS).toBeUndefined();
+    expect(loadEnv({ API_DOCS: 'off' }).API_DOCS).toBe('off');
+    expect(() => loadEnv({ API_DOCS: 'true' })).toThrow(/API_DOCS/);
+  });
+
   it('takes RATE_LIMIT_MAX (0 = off) and refuses a negative one', () => {
     expect(loadEnv({ RATE_LIMIT_MAX: '0' }).RATE_LIMIT_MAX).toBe(0);
     expect(loadEnv({ RATE_LIMIT_MAX: '100000' }).RATE_LIMIT_MAX).toBe(100_000);

@@ -5,20 +5,25 @@ import { PERMISSION_CODES } from './permissions.js';
 export const ACCOUNT_NO_PATTERN = /^[A-Za-z0-9]{8,12}$/;
 export const accountNoSchema = z.string().trim().regex(ACCOUNT_NO_PATTERN, { message: 'accountNo.pattern' });
 
+/** The longest password accepted anywhere: long passphrases and password managers' output fit. */
+export const PASSWORD_MAX_LENGTH = 128;
+
 /**
- * A new password: 8–32 characters with at least one letter and one digit. Sign-in accepts any
- * non-empty string up to 128 characters so that it never tells which rule a guess broke.
+ * A new password: 8–128 characters with at least one letter and one digit. Sign-in accepts any
+ * non-empty string up to the same 128 characters so that it never tells which rule a guess broke.
+ * The server also refuses a password that contains the account number or the nickname, or that
+ * is one of the most common passwords (apps/server/src/lib/password-policy.ts).
  */
 export const newPasswordSchema = z
   .string()
   .min(8, { message: 'password.min' })
-  .max(32, { message: 'password.max' })
+  .max(PASSWORD_MAX_LENGTH, { message: 'password.max' })
   .regex(/[A-Za-z]/, { message: 'password.letter' })
   .regex(/\d/, { message: 'password.digit' });
 
 export const signinRequestSchema = z.strictObject({
   accountNo: accountNoSchema,
-  password: z.string().min(1, { message: 'password.required' }).max(128),
+  password: z.string().min(1, { message: 'password.required' }).max(PASSWORD_MAX_LENGTH),
 });
 export type SigninRequest = z.infer<typeof signinRequestSchema>;
 

@@ -20,6 +20,8 @@ export function sendError(
   data: unknown = null,
 ): FastifyReply {
   const entry = ERRORS[name];
+  // A 429 that knows its wait (a sign-in lock, a spent request budget) says so in `Retry-After` too.
+  if (entry.status === 429 && params.n !== undefined) void reply.header('retry-after', String(params.n));
   const body: Envelope<unknown> = {
     code: entry.code,
     message: errorMessage(name, localeOf(request), params),

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import cors from '@fastify/cors';
 import { AppError } from '../lib/app-error.js';
 import type { AppConfig } from '../config.js';
+import { OPS_PATHS } from './web.js';
 
 /**
  * Security headers with a CSP the Vite-built React + antd SPA and Swagger UI both pass:
@@ -36,12 +38,20 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
   });
 
   // Always registered, so that a route's own limit (`config.rateLimit`, e.g. the front-end error
-  // report) holds even when the global limit is off (RATE_LIMIT_MAX=0 for load tests).
+  // report, the game client's API) holds even when the general limit is off (RATE_LIMIT_MAX=0 for
+  // load tests). The plugin's own global hook is off: the general limit below is ours.
   await app.register(rateLimit, {
-    global: config.rateLimit !== false,
-    max: config.rateLimit ? config.rateLimit.max : 0,
-    timeWindow: config.rateLimit ? config.rateLimit.timeWindowMs : 60_000,
+    global: false,
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
+  });
+  if (config.rateLimit) installApiRateLimit(app, config.apiPrefix, config.rateLimit);
+
+  // API answers are never stored by a browser or a proxy (they carry accounts, balances, tokens).
+  // A route that sets its own caching keeps it: the content-addressed images of /api/files
+  // (immutable), the game client's public reads (short, with ETag).
+  const apiPrefix = `${config.apiPrefix}/`;
+  app.addHook('onSend', async (request, reply) => {
+    if (isUnder(request, apiPrefix) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
 
   if (config.corsOrigins.length > 0) {
@@ -54,3 +64,84 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Ap
     });
   }
 });
+
+function pathOf(request: FastifyRequest): string {
+  const url = request.url;
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function isUnder(request: FastifyRequest, prefix: string): boolean {
+  return pathOf(request).startsWith(prefix);
+}
+
+/** A bearer token's rate-limit key: a digest, so the token itself is never kept in memory here. */
+function sessionKey(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || !header.startsWith('Bearer ')) return null;
+  const token = header.slice('Bearer '.length).trim();
+  if (!token) return null;
+  return `session:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`;
+}
+
+function addressOf(request: FastifyRequest): string {
+  return `address:${normalizeIP(request.ip)}`;
+}
+
+/**
+ * The rate-limit key of a caller: its bearer session when the call carries one, else its client
+ * address. Routes with a limit of their own use it as `config.rateLimit.keyGenerator`.
+ */
+export function callerRateKey(request: FastifyRequest): string {
+  return sessionKey(request) ?? addressOf(request);
+}
+
+/**
+ * The general request limit, for API calls and the operational paths only: the web app's static
+ * files and its page (the SPA shell, deep links) are not API calls — one page load is 20-odd of
+ * them — and are never counted, so quick reloads can never turn the app into a page of JSON.
+ *
+ * Two budgets per window, both must hold:
+ * - per caller: the bearer session when the call carries one, else the client address
+ *   (`max`): people behind one address (an office, a NAT) each have their own budget;
+ * - per address over all its sessions (`addressMax`, default 5 × `max`): made-up tokens do not
+ *   buy an address unlimited budgets.
+ *
+ * Routes with their own `config.rateLimit` (their own limit, or `false` like the signed provider
+ * API) are left to it. A refusal is TOO_MANY_REQUESTS (429) with `Retry-After`.
+ */
+function installApiRateLimit(app: FastifyInstance, apiPrefix: string, limit: { max: number; timeWindowMs: number; addressMax?: number }) {
+  const perCaller = app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindowMs, keyGenerator: callerRateKey });
+  const addressMax = limit.addressMax ?? limit.max * 5;
+  const perAddress =
+    addressMax > 0 ? app.createRateLimit({ max: addressMax, timeWindow: limit.timeWindowMs, keyGenerator: addressOf }) : null;
+  const counted = [apiPrefix, ...OPS_PATHS];
+  const isCounted = (request: FastifyRequest) => {
+    const path = pathOf(request);
+    return counted.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  };
+
+  const refuse = (reply: FastifyReply, max: number, ttlInSeconds: number): never => {
+    void reply.header('x-ratelimit-limit', max);
+    void reply.header('x-ratelimit-remaining', 0);
+    void reply.header('x-ratelimit-reset', ttlInSeconds);
+    void reply.header('retry-after', ttlInSeconds);
+    throw new AppError('TOO_MANY_REQUESTS', { n: ttlInSeconds });
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isCounted(request)) return;
+    if ((request.routeOptions.config as { rateLimit?: unknown } | undefined)?.rateLimit !== undefined) return;
+    const caller = await perCaller(request);
+    if (!caller.isAllowed && caller.isExceeded) refuse(reply, caller.max, caller.ttlInSeconds);
+    if (perAddress) {
+      const address = await perAddress(request);
+      if (!address.isAllowed && address.isExceeded) refuse(reply, address.max, address.ttlInSeconds);
+    }
+    if (!caller.isAllowed) {
+      void reply.header('x-ratelimit-limit', caller.max);
+      void reply.header('x-ratelimit-remaining', caller.remaining);
+      void reply.header('x-ratelimit-reset', caller.ttlInSeconds);
+    }
+  });
+}

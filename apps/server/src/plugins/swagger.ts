@@ -4,8 +4,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the routes' zod schemas; browsable at `<apiPrefix>/docs`. */
-export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { apiPrefix: string }) => {
+/**
+ * OpenAPI generated from the routes' zod schemas (`app.swagger()`, always); browsable at
+ * `<apiPrefix>/docs` (with the JSON at `<apiPrefix>/docs/json`) only when `ui` is on (API_DOCS,
+ * off by default in production): a map of every call is not something to publish by default.
+ */
+export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { apiPrefix: string; ui: boolean }) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -49,6 +53,7 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { apiPrefix: 
     },
     transform: jsonSchemaTransform,
   });
+  if (!opts.ui) return;
   await app.register(swaggerUi, {
     routePrefix: `${opts.apiPrefix}/docs`,
     uiConfig: { docExpansion: 'list', deepLinking: false, validatorUrl: null },

@@ -6,6 +6,7 @@ const ctx = useTestApp({
   throttle: {
     accountSlowAfter: 2,
     accountLockAfter: 4,
+    accountAllSlowAfter: 5,
     ipSlowAfter: 6,
     ipLockAfter: 9,
     lockSeconds: 600,
@@ -140,10 +141,11 @@ describe('POST /api/manage/signin', () => {
   });
 
   describe('abuse control', () => {
-    it('slows, then locks an account after repeated failures; the lock holds against the right password', async () => {
+    it('slows, then locks one address at one account; the lock holds against the right password from that address only', async () => {
       ctx.delays.length = 0;
-      const attempt = () => signin(ctx.app, 'agentC01', 'Wrong1234', { ip: freshIp(), lang: 'en' });
-      // accountSlowAfter 2, accountLockAfter 4
+      const ip = freshIp();
+      const attempt = () => signin(ctx.app, 'agentC01', 'Wrong1234', { ip, lang: 'en' });
+      // accountSlowAfter 2, accountLockAfter 4 (per account and address)
       for (let i = 0; i < 4; i++) expect(body(await attempt()).code).toBe(1001);
       // attempts 3 and 4 were held back, the second longer than the first
       expect(ctx.delays).toEqual([100, 200]);
@@ -154,42 +156,77 @@ describe('POST /api/manage/signin', () => {
       const seconds = Number(/in (\d+) seconds/.exec(b.message)?.[1]);
       expect(seconds).toBeGreaterThan(590);
       expect(seconds).toBeLessThanOrEqual(600);
-      const right = await signin(ctx.app, 'agentC01', DEMO_CREDENTIALS.password, { ip: freshIp() });
+      expect(locked.headers['retry-after']).toBe(String(seconds));
+      const right = await signin(ctx.app, 'agentC01', DEMO_CREDENTIALS.password, { ip });
       expect(body(right).code).toBe(1003);
-      // other accounts are unaffected
-      expect(body(await signin(ctx.app, 'agentC02', undefined, { ip: freshIp() })).success).toBe(true);
+      // the account's owner, from another address, is not locked out
+      expect(body(await signin(ctx.app, 'agentC01', undefined, { ip: freshIp() })).success).toBe(true);
+      // other accounts are unaffected, from that address too
+      expect(body(await signin(ctx.app, 'agentC02', undefined, { ip })).success).toBe(true);
     });
 
     it('counts failures per site: the same account number on another site is not locked', async () => {
-      const res = await signin(ctx.app, 'agentC01', undefined, { ip: freshIp(), site: 'tw_mc', host: 'tw-mc.localhost' });
+      const ip = freshIp();
+      for (let i = 0; i < 4; i++) await signin(ctx.app, 'agentC01', 'Wrong1234', { ip });
+      expect(body(await signin(ctx.app, 'agentC01', undefined, { ip })).code).toBe(1003);
+      const res = await signin(ctx.app, 'agentC01', undefined, { ip, site: 'tw_mc', host: 'tw-mc.localhost' });
       expect(body(res).success).toBe(true);
     });
 
-    it('a success clears the account counter', async () => {
+    it('a success clears the account counters', async () => {
       const ip = freshIp();
       await signin(ctx.app, 'agentC04', 'Wrong1234', { ip });
       await signin(ctx.app, 'agentC04', 'Wrong1234', { ip });
       await signin(ctx.app, 'agentC04', undefined, { ip });
-      const { rows } = await ctx.database.pool.query(`select 1 from signin_throttle where key = 'acct:tw_web:agentc04'`);
+      const { rows } = await ctx.database.pool.query(`select key from signin_throttle where key like '%tw_web:agentc04%'`);
       expect(rows).toHaveLength(0);
       ctx.delays.length = 0;
       await signin(ctx.app, 'agentC04', 'Wrong1234', { ip: freshIp() });
       expect(ctx.delays).toEqual([]);
     });
 
-    it('throttles one IP guessing across many accounts', async () => {
+    it('guessing at one account from many addresses slows it down but never locks its owner out', async () => {
+      // accountAllSlowAfter 5: every address fails twice (below its own lock) at agentC08
+      for (let i = 0; i < 6; i++) {
+        const ip = freshIp();
+        for (let j = 0; j < 2; j++) expect(body(await signin(ctx.app, 'agentC08', 'Wrong1234', { ip })).code).toBe(1001);
+      }
       ctx.delays.length = 0;
-      const ip = freshIp();
-      // ipSlowAfter 6, ipLockAfter 9: nine different unknown accounts, one failure each
-      for (let i = 0; i < 9; i++) {
-        const res = await signin(ctx.app, `ghost${String(i).padStart(4, '0')}`, 'Wrong1234', { ip });
+      const owner = await signin(ctx.app, 'agentC08', undefined, { ip: freshIp() });
+      expect(body(owner).success).toBe(true);
+      // slowed (12 failures over all addresses, slowed from 5), capped by maxDelayMs
+      expect(ctx.delays).toEqual([1000]);
+    });
+
+    it('one address failing across many accounts is slowed, then refused at what it tried, never at what it did not', async () => {
+      ctx.delays.length = 0;
+      const attacker = freshIp();
+      // ipSlowAfter 6, ipLockAfter 9: nine accounts (seven unknown, two real), one failure each
+      const tried = ['agentB02', 'agentB04', ...Array.from({ length: 7 }, (_, i) => `ghost${String(i).padStart(4, '0')}`)];
+      for (const accountNo of tried) {
+        const res = await signin(ctx.app, accountNo, 'Wrong1234', { ip: attacker });
         expect(body(res).code).toBe(1001);
       }
-      expect(ctx.delays.length).toBe(3);
-      const res = await signin(ctx.app, 'agentC07', DEMO_CREDENTIALS.password, { ip });
-      expect(body(res).code).toBe(1003);
-      // another address is not affected
-      expect(body(await signin(ctx.app, 'agentC07', undefined, { ip: freshIp() })).success).toBe(true);
+      // the attacker is slowed: attempts 7, 8 and 9 were held back, each longer
+      expect(ctx.delays).toEqual([100, 200, 400]);
+
+      // its own keys are locked: another attempt at an account it tried is refused with Retry-After
+      for (const accountNo of ['agentB02', 'ghost0003']) {
+        const again = await signin(ctx.app, accountNo, DEMO_CREDENTIALS.password, { ip: attacker, lang: 'en' });
+        expect(again.statusCode).toBe(429);
+        expect(body(again).code).toBe(1003);
+        expect(Number(again.headers['retry-after'])).toBeGreaterThan(590);
+      }
+
+      // an account the address never tried still signs in from it (slowed, not refused) …
+      ctx.delays.length = 0;
+      const colleague = await signin(ctx.app, 'agentC07', DEMO_CREDENTIALS.password, { ip: attacker });
+      expect(body(colleague).success).toBe(true);
+      expect(ctx.delays).toEqual([800]);
+      // … and the attacked accounts sign in from any other address
+      for (const accountNo of ['agentB02', 'agentB04']) {
+        expect(body(await signin(ctx.app, accountNo, undefined, { ip: freshIp() })).success, accountNo).toBe(true);
+      }
     });
   });
 });

@@ -97,18 +97,27 @@ describe('POST /api/manage/unlock', () => {
     expect(rows.every((r) => r.revoked_at !== null)).toBe(true);
     expect((await unlock(token, DEMO_CREDENTIALS.password, { ip })).statusCode).toBe(401);
     expect(await sessionLive(token, ip)).toBe(false);
-    // … and signing in again waits for the lock, from any address
-    expect(body(await signin(ctx.app, 'agentC02', undefined, { ip: freshIp() })).code).toBe(1003);
+    // … and signing in again from this address waits for the lock (another address is not locked out)
+    expect(body(await signin(ctx.app, 'agentC02', undefined, { ip })).code).toBe(1003);
+    expect(body(await signin(ctx.app, 'agentC02', undefined, { ip: freshIp() })).success).toBe(true);
   });
 
-  it('refuses a locked account even with the right password, and revokes the session', async () => {
+  it('refuses an unlock from an address locked at the account even with the right password, and revokes the session', async () => {
     const ip = freshIp();
     const token = await signinAs(ctx.app, 'agentC03', { ip });
-    // someone else guesses at the login page until the account is locked
-    for (let i = 0; i < 4; i++) await signin(ctx.app, 'agentC03', 'Wrong1234', { ip: freshIp() });
+    // someone at the same address guesses at the login page until this address is locked at the account
+    for (let i = 0; i < 4; i++) await signin(ctx.app, 'agentC03', 'Wrong1234', { ip });
     const res = await unlock(token, DEMO_CREDENTIALS.password, { ip });
     expect(body(res).code).toBe(1003);
     expect(await sessionLive(token, ip)).toBe(false);
+  });
+
+  it('guessing from other addresses never locks the owner out of the lock screen', async () => {
+    const ip = freshIp();
+    const token = await signinAs(ctx.app, 'agentC05', { ip });
+    for (let i = 0; i < 4; i++) await signin(ctx.app, 'agentC05', 'Wrong1234', { ip: freshIp() });
+    expect(body(await unlock(token, DEMO_CREDENTIALS.password, { ip })).data).toEqual({ unlocked: true });
+    expect(await sessionLive(token, ip)).toBe(true);
   });
 
   it('a right password clears the account counter, so earlier failures do not add up', async () => {

@@ -52,7 +52,7 @@ describe('GET /api/files/:id (public)', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
     expect(body(res)).toMatchObject({ code: 404, success: false, data: null });
-    expect(res.headers['cache-control']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.etag).toBeUndefined();
   });
 });

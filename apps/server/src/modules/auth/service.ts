@@ -28,7 +28,10 @@ export interface SigninOptions {
 /**
  * Back-office sign-in.
  *
- * - A locked (site, accountNo) or IP is refused with SIGNIN_LOCKED before any password check.
+ * - An attempt whose (account, address) pair is locked, or from an address past its limit at an
+ *   account it has already failed on, is refused with SIGNIN_LOCKED (429, Retry-After) before any
+ *   password check. No lock ever reaches another address's attempts at the account, or this
+ *   address's attempts at accounts it never tried (throttle.ts).
  * - After a few failures the answer is held back (growing delay), for right and wrong passwords
  *   alike, so the delay tells nothing.
  * - Unknown account, wrong password and player accounts give one answer, INVALID_CREDENTIALS,
@@ -52,7 +55,7 @@ export async function signin(db: Db, input: SigninInput, options: SigninOptions)
   const resolved = await resolveAccount(db, account);
   if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('ACCOUNT_DISABLED');
 
-  await clearAccountFailures(db, keys.account);
+  await clearAccountFailures(db, keys);
   const token = newToken();
   const expiresAt = new Date(Date.now() + options.sessionTtlMinutes * 60_000);
   await db.insert(sessions).values({

@@ -15,9 +15,10 @@ export interface UnlockOptions {
  * The lock screen's password check, for the session's own account (a shadow: its own password).
  *
  * A guess here is a guess at the sign-in password, so it counts on the sign-in throttle's own
- * counters (the account and the client IP): slowed after a few failures like a sign-in, and once
- * the account or the IP is locked, the session is revoked and the answer is SIGNIN_LOCKED — the
- * browser's next call is a 401 and the user signs in again (after the lock, like anyone else).
+ * counters (the account from this address, the account, the client address): slowed after a few
+ * failures like a sign-in, and once this address's attempts at the account are locked, the
+ * session is revoked and the answer is SIGNIN_LOCKED — the browser's next call is a 401 and the
+ * user signs in again (after the lock, like anyone else).
  * A wrong password is WRONG_PASSWORD (400), never a 401, which would sign the browser out.
  */
 export async function unlock(
@@ -32,7 +33,7 @@ export async function unlock(
   if (state.delayMs > 0) await options.sleep(state.delayMs);
 
   if (await verifyPassword(caller.account.passwordHash, input.password)) {
-    await clearAccountFailures(db, keys.account);
+    await clearAccountFailures(db, keys);
     return { unlocked: true };
   }
 

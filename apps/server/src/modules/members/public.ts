@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import type { ThrottleConfig } from '../../config.js';
 import { isAdmin, resolveAccount } from '../../core/caller.js';
 import { writeLog } from '../../core/oplog.js';
@@ -44,6 +45,7 @@ export async function register(p: PublicContext, input: RegisterRequest): Promis
   const [siteP, siteB] = await Promise.all([siteProviderCodes(p.db, p.siteId), sitePresetCodes(p.db, p.siteId)]);
   const providers = isAdmin(agent) ? siteP : siteP.filter((c) => agent.providers.includes(c));
   const betLimits = isAdmin(agent) ? siteB : siteB.filter((c) => agent.betLimits.includes(c));
+  assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   try {
     return await p.db.transaction(async (tx) => {

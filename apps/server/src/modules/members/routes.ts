@@ -40,6 +40,8 @@ import {
 import { ok } from '../../plugins/envelope.js';
 import { callerOf } from '../../plugins/auth.js';
 import { resolveSite } from '../../plugins/site.js';
+import { callerRateKey } from '../../plugins/security.js';
+import { assertWriter } from '../../core/access.js';
 import type { MemberContext } from './context.js';
 import { history, lowerAgents, playerList, shadowList } from './lists.js';
 import { register, submitVerify } from './public.js';
@@ -66,6 +68,9 @@ import {
 } from './service.js';
 
 const done = envelopeSchema(z.null());
+
+/** check_account_no: calls per session (or address) and window; the wizard checks as the user types. */
+export const CHECK_ACCOUNT_NO_LIMIT = { max: 60, timeWindow: 60_000 };
 
 /**
  * Agents, players and shadows (PRODUCT.md §3). Every route but register / submit_verify needs a
@@ -331,12 +336,19 @@ export async function memberRoutes(app: FastifyInstance) {
       schema: {
         ...secured,
         tags: ['members'],
-        summary: 'Whether an account number is free on this site',
+        summary: `Whether an account number is free on this site (callers who may create accounts; ${CHECK_ACCOUNT_NO_LIMIT.max} a minute per session)`,
         body: checkAccountNoRequestSchema,
         response: { 200: envelopeSchema(checkAccountNoResponseSchema) },
       },
+      // It tells whether an account number exists: only for those who may create accounts, and
+      // few enough a minute that it cannot list a site's accounts.
+      config: { rateLimit: { ...CHECK_ACCOUNT_NO_LIMIT, keyGenerator: callerRateKey } },
     },
-    async (req) => ok({ available: await isAccountNoFree(app.db, callerOf(req).siteId, req.body.accountNo) }),
+    async (req) => {
+      const caller = callerOf(req);
+      assertWriter(caller);
+      return ok({ available: await isAccountNoFree(app.db, caller.siteId, req.body.accountNo) });
+    },
   );
   r.post(
     '/manage/agent/upper_agents',

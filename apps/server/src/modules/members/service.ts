@@ -38,6 +38,7 @@ import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { openSecret, sealSecret } from '../../lib/handoff.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { assertPasswordAllowed, isCommonPassword } from '../../lib/password-policy.js';
 import { assertWriter, isWriter, reach, reachAgentOrSelf, scopeRoot, type TargetKind } from '../../core/access.js';
 import { isAdmin, resolveAccount, type AccountRow, type Caller } from '../../core/caller.js';
 import { writeLog } from '../../core/oplog.js';
@@ -151,12 +152,18 @@ export async function suggestAccountNo(db: Db, siteId: string, prefix: 'ag' | 'p
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
 
-/** A random password meeting the password rule: 10 characters, letters and at least two digits. */
+/**
+ * A random password meeting the password rule: 10 characters, letters and at least two digits
+ * (about 57 bits), never one of the common passwords the policy refuses.
+ */
 export function generatePassword(): string {
-  const chars = Array.from({ length: 8 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]);
-  chars.splice(randomInt(9), 0, DIGITS[randomInt(DIGITS.length)]!);
-  chars.splice(randomInt(10), 0, DIGITS[randomInt(DIGITS.length)]!);
-  return chars.join('');
+  for (;;) {
+    const chars = Array.from({ length: 8 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]);
+    chars.splice(randomInt(9), 0, DIGITS[randomInt(DIGITS.length)]!);
+    chars.splice(randomInt(10), 0, DIGITS[randomInt(DIGITS.length)]!);
+    const password = chars.join('');
+    if (!isCommonPassword(password)) return password;
+  }
 }
 
 /** Issues a new hand-off for `accountId` (earlier ones are closed). */
@@ -271,6 +278,7 @@ interface NewAccount {
 
 /** Inserts the account, its hand-off and its logs in one transaction; a taken accountNo is ACCOUNT_NO_TAKEN. */
 async function insertAccount(m: MemberContext, n: NewAccount): Promise<AccountRow> {
+  assertPasswordAllowed(n.password, n);
   const passwordHash = await hashPassword(n.password);
   try {
     return await m.db.transaction(async (tx) => {
@@ -504,6 +512,7 @@ export async function changeOwnInfo(m: MemberContext, input: OwnChangeInfoReques
   let passwordHash: string | undefined;
   if (input.newPassword) {
     if (!(await verifyPassword(self.passwordHash, input.oldPassword ?? ''))) throw new AppError('WRONG_PASSWORD');
+    assertPasswordAllowed(input.newPassword, { accountNo: self.accountNo, nickName: input.nickName ?? self.nickName });
     passwordHash = await hashPassword(input.newPassword);
   }
   await m.db.transaction(async (tx) => {
