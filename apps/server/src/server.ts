@@ -8,7 +8,16 @@ import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedPg } from './db/em
 import { runMigrations } from './db/migrate.js';
 import { DEMO_CREDENTIALS, seedDemo } from './db/seed/demo.js';
 import { upsertSites } from './db/seed/sites.js';
-import { demoTrafficWanted, loopbackUrl, startDemoTraffic } from '@agent-bo/simulator';
+import {
+  ProviderWallets,
+  databaseSecrets,
+  demoTrafficWanted,
+  loadProviderWallets,
+  loopbackUrl,
+  startDemoTraffic,
+  startProviderSide,
+  type ProviderSide,
+} from '@agent-bo/simulator';
 import { pino } from 'pino';
 import { sleep } from './lib/sleep.js';
 
@@ -40,6 +49,7 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
   let demoTraffic: ReturnType<typeof startDemoTraffic> | undefined;
+  let providerSide: ProviderSide | undefined;
   let closing = false;
 
   // Shutdown: /readyz turns 503 at once (draining); after SHUTDOWN_DELAY_MS the server stops
@@ -74,6 +84,7 @@ async function main(): Promise<void> {
       if (app) app.lifecycle.draining = true;
       if (app && env.SHUTDOWN_DELAY_MS > 0) await sleep(env.SHUTDOWN_DELAY_MS);
       await demoTraffic?.stop();
+      await providerSide?.close();
       await app?.close();
       await database?.close();
       await embedded?.stop();
@@ -97,7 +108,8 @@ async function main(): Promise<void> {
       });
       url = embedded.url;
     }
-    database = createDatabase(url);
+    // A lost connection fails the request using it (503) and is replaced; the process stays up.
+    database = createDatabase(url, { onConnectionError: (err) => log.warn({ err }, 'database connection lost') });
     await runMigrations(database.pool);
     let seeded = 0;
     if (isDemoMode(env)) {
@@ -158,9 +170,26 @@ async function main(): Promise<void> {
     log.info(`agent back office on http://${shown}:${env.PORT} (API ${env.API_PREFIX}, docs ${env.API_PREFIX}/docs)`);
     if (isDemoMode(env)) {
       log.info(`demo mode: sign in as ${DEMO_CREDENTIALS.accountNo} / ${DEMO_CREDENTIALS.password} (every site)`);
+      // The providers' side of the bundled simulator, on a loopback port: the endpoint the demo's
+      // merchant accounts call for pull-backs and reconciliation reports (set where none is
+      // configured, or where an earlier demo start's loopback endpoint is).
+      const wallets = new ProviderWallets();
+      await loadProviderWallets(database.pool, wallets);
+      providerSide = await startProviderSide({ wallets, secretOf: databaseSecrets(database.pool) });
+      await database.pool.query(
+        `update provider_merchants set endpoint = $1 where endpoint is null or endpoint like 'http://127.0.0.1:%'`,
+        [providerSide.url],
+      );
+      log.info(`demo providers' side on ${providerSide.url} (pull-backs, reconciliation reports)`);
       // Bets for sites that have none, through the provider API on our own port, in the background.
       if (demoTrafficWanted(env)) {
-        demoTraffic = startDemoTraffic({ db: database.pool, baseUrl: loopbackUrl(app.server.address()), apiPrefix: env.API_PREFIX, log });
+        demoTraffic = startDemoTraffic({
+          db: database.pool,
+          baseUrl: loopbackUrl(app.server.address()),
+          apiPrefix: env.API_PREFIX,
+          log,
+          wallets,
+        });
       }
     }
   } catch (err) {

@@ -47,6 +47,8 @@ export const providerAbilitiesSchema = z.object({
   maintain: z.boolean(),
   /** May switch this site's offering (SITE_PROVIDER, site admin). */
   offer: z.boolean(),
+  /** May read the daily reconciliation (PROVIDER_MAINTAIN, the site admin or its shadows: every player's money). */
+  reconcile: z.boolean(),
 });
 export type ProviderAbilities = z.infer<typeof providerAbilitiesSchema>;
 

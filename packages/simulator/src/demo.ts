@@ -1,6 +1,7 @@
 import { SITE_IDS, type SiteId } from '@agent-bo/shared';
 import { loadDirectory, type Queryable } from './directory.js';
 import { runSimulation, type SimulationSummary } from './engine.js';
+import type { ProviderWallets } from './provider-side.js';
 
 /**
  * The demo's bets: when the demo server has listened, every site without bets gets a bounded burst
@@ -17,6 +18,8 @@ export interface DemoTrafficOptions {
   betsPerSite?: number;
   days?: number;
   signal?: AbortSignal;
+  /** The provider's side the demo serves: the burst's transfers are recorded in its books. */
+  wallets?: ProviderWallets;
 }
 
 export interface DemoTrafficResult {
@@ -56,6 +59,7 @@ export async function playDemoTraffic(o: DemoTrafficOptions): Promise<DemoTraffi
         batch: DEMO_TRAFFIC.batch,
         concurrency: DEMO_TRAFFIC.concurrency,
         signal: o.signal,
+        wallets: o.wallets,
       }),
     );
   }

@@ -13,6 +13,7 @@ import { TIMING, drawResult, drawStake, gamesOf, nextStake, type Game, type Resu
 import { ProviderClient, refusalKey, type CallOutcome, type ProviderOp } from './client.js';
 import { rangesOf, type Directory, type SimPlayer, type SimProvider } from './directory.js';
 import { Rng } from './rng.js';
+import type { ProviderWallets } from './provider-side.js';
 
 /**
  * The provider simulator's traffic engine: player sessions of bets on the providers' games over
@@ -80,6 +81,12 @@ export interface SimulationOptions {
   rates?: Partial<FateRates>;
   /** Move credit with wallet/transfer_out before a session and wallet/transfer_in after it (default true). */
   wallet?: boolean;
+  /**
+   * The provider's own books (provider-side.ts): transfers are recorded there and a session's
+   * results move the player's wallet, so a staff pull-back served by the provider's endpoint meets
+   * the wallet as it is; a session sends home only what the wallet still holds.
+   */
+  wallets?: ProviderWallets;
   /** Prefix of bet and round ids; default a base-36 time, so runs never collide. */
   runId?: string;
   lang?: string;
@@ -419,6 +426,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const flushMs = options.flushMs ?? 200;
   const limit = options.bets ?? (options.durationMs === undefined ? 1000 : Infinity);
   const wallet = options.wallet ?? true;
+  const wallets = options.wallets;
+  const siteId = options.directory.siteId;
   const planner = new Planner({
     directory: options.directory,
     seed: options.seed,
@@ -535,7 +544,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     if (s.state === 'unfunded') return finishSession(s);
     if (s.state !== 'funded') return;
     if (!s.transferOut) return finishSession(s);
-    const left = toMinorUnits(s.transferOut.amount) - s.staked + s.paid;
+    const sent = toMinorUnits(s.transferOut.amount);
+    let left = sent - s.staked + s.paid;
+    if (wallets) {
+      // The session's stakes and payouts; what staff pulled back meanwhile is no longer there.
+      wallets.adjust(siteId, s.provider.code, s.player.accountNo, left - sent);
+      const holds = wallets.balance(siteId, s.provider.code, s.player.accountNo);
+      if (holds < left) left = holds;
+    }
     if (left <= 0n) return finishSession(s);
     add(
       {
@@ -557,8 +573,16 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     }
   };
 
-  const walletAnswer = (e: WalletEntry, ok: boolean) => {
+  const walletAnswer = (e: WalletEntry, ok: boolean, status: string) => {
     const s = e.session;
+    // The provider's books: what left or reached its wallet (a HELD transfer_in left it too).
+    if (wallets && (ok || (e.op === 'transfer_in' && status === 'HELD')))
+      wallets.record(siteId, s.provider.code, {
+        transactionId: e.item.transactionId,
+        type: e.op === 'transfer_out' ? 'TRANSFER_OUT' : 'TRANSFER_IN',
+        playerAccountNo: e.item.playerAccountNo,
+        amount: toMinorUnits(e.item.amount),
+      });
     if (e.op === 'transfer_out') {
       if (ok) {
         s.state = 'funded';
@@ -614,7 +638,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   };
 
   const answered = (call: Call, outcome: CallOutcome) => {
-    const statuses: ('OK' | 'DUPLICATE' | 'REFUSED' | 'FAILED')[] = [];
+    const statuses: ('OK' | 'DUPLICATE' | 'REFUSED' | 'HELD' | 'FAILED')[] = [];
     if (outcome.kind === 'failed') {
       summary.calls.failed += 1;
       summary.failedItems += call.entries.length;
@@ -627,9 +651,11 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     } else {
       call.entries.forEach((entry, i) => {
         const r = outcome.result.results[i] as
-          { status: 'OK' | 'DUPLICATE' | 'REFUSED'; code?: number; error?: string; betId?: string; transactionId?: string } | undefined;
+          | { status: 'OK' | 'DUPLICATE' | 'REFUSED' | 'HELD'; code?: number; error?: string; betId?: string; transactionId?: string }
+          | undefined;
         if (!r || (r.betId ?? r.transactionId) !== idOf(entry)) throw new Error(`answer ${i} of a ${call.op} call does not match its item`);
-        if (r.status === 'REFUSED') refuse(refusalKey(r.code, r.error), 1);
+        // HELD (a transfer_in above the position) is counted with the refusals: nothing was credited.
+        if (r.status === 'REFUSED' || r.status === 'HELD') refuse(refusalKey(r.code, r.error), 1);
         if (r.status === 'DUPLICATE') summary.duplicates += 1;
         statuses.push(r.status);
       });
@@ -647,8 +673,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
           'bet' in entry ? entry.bet.replays.has(entry.op) : entry.op === 'transfer_out' ? entry.session.replayOut : entry.session.replayIn;
         if (again) add(entry, true);
       }
-      if ('bet' in entry) betAnswer(entry, status);
-      else walletAnswer(entry, ok);
+      if ('bet' in entry) betAnswer(entry, status === 'HELD' ? 'REFUSED' : status);
+      else walletAnswer(entry, ok, status);
     });
   };
 

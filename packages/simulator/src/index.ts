@@ -9,7 +9,15 @@ export { Rng } from './rng.js';
 export * from './catalogue.js';
 export * from './directory.js';
 export { ProviderClient, refusalKey, signBody, type CallOutcome, type ProviderOp } from './client.js';
-export { ProviderWallets, startProviderSide, type JournalEntry, type ProviderSide, type ProviderSideOptions } from './provider-side.js';
+export {
+  ProviderWallets,
+  databaseSecrets,
+  loadProviderWallets,
+  startProviderSide,
+  type JournalEntry,
+  type ProviderSide,
+  type ProviderSideOptions,
+} from './provider-side.js';
 export {
   DEFAULT_RATES,
   Planner,

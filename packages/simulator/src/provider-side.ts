@@ -14,6 +14,7 @@ import {
   type PullBackAnswer,
 } from '@agent-bo/shared';
 import { signBody } from './client.js';
+import type { Queryable } from './directory.js';
 
 /**
  * The provider's own side of the money (docs/REPORTS.md, "the provider's side"): each player's
@@ -96,7 +97,7 @@ export class ProviderWallets {
 export interface ProviderSideOptions {
   wallets: ProviderWallets;
   /** The site's secret at the provider (undefined: unknown merchant, the call is refused). */
-  secretOf: (siteId: string, provider: string) => string | undefined;
+  secretOf: (siteId: string, provider: string) => string | undefined | Promise<string | undefined>;
   host?: string;
   port?: number;
   now?: () => Date;
@@ -158,7 +159,7 @@ export async function startProviderSide(o: ProviderSideOptions): Promise<Provide
       return reply(res, 400, { error: 'not JSON' });
     }
     const siteId = (json as { siteId?: unknown } | null)?.siteId;
-    const secret = code && typeof siteId === 'string' ? o.secretOf(siteId, code) : undefined;
+    const secret = code && typeof siteId === 'string' ? await o.secretOf(siteId, code) : undefined;
     if (!code || !ts || !sig || !secret || !/^\d{1,16}$/.test(ts) || Math.abs(now().getTime() - Number(ts)) > PROVIDER_MAX_SKEW_MS)
       return reply(res, 401, { error: 'unsigned' });
     const expected = Buffer.from(signBody(secret, ts, raw), 'hex');
@@ -207,5 +208,40 @@ export async function startProviderSide(o: ProviderSideOptions): Promise<Provide
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The wallets as the provider's books would hold them, read (read-only) from a platform's database
+ * on a demo or development machine: each player's position at each provider — transfers out less
+ * transfers in and refunds, plus the win/loss of settled bets, less the stakes of unsettled ones.
+ */
+export async function loadProviderWallets(db: Queryable, wallets: ProviderWallets): Promise<void> {
+  const { rows } = await db.query<{ site_id: string; account_no: string; provider: string; position: string }>(
+    `with moved as (
+       select e.account_id, e.provider, -sum(e.amount) as net from ledger_entries e
+        where e.provider is not null and e.kind in ('TRANSFER_OUT', 'TRANSFER_IN', 'REFUND') group by 1, 2),
+     played as (
+       select b.player_id as account_id, b.provider_code as provider,
+              sum(case when b.status = 'Settled' then b.win_loss else -b.bet_amount end) as net
+         from bets b where b.status in ('Settled', 'Unsettled') group by 1, 2)
+     select a.site_id, a.account_no, m.provider, (m.net + coalesce(p.net, 0))::text as position
+       from moved m join accounts a on a.id = m.account_id and a.kind = 'PLAYER'
+       left join played p on p.account_id = m.account_id and p.provider = m.provider`,
+  );
+  for (const r of rows) {
+    const position = BigInt(r.position);
+    if (position > 0n) wallets.set(r.site_id, r.provider, r.account_no, position);
+  }
+}
+
+/** A site's secret at a provider, read (read-only) from a platform's database at every call, so a rotation holds at once. */
+export function databaseSecrets(db: Queryable): (siteId: string, provider: string) => Promise<string | undefined> {
+  return async (siteId, provider) => {
+    const { rows } = await db.query<{ secret: string | null }>(
+      'select secret from provider_merchants where site_id = $1 and provider_code = $2',
+      [siteId, provider],
+    );
+    return rows[0]?.secret ?? undefined;
   };
 }

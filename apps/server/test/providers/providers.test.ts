@@ -70,7 +70,7 @@ describe('provider list', () => {
     expect(ky).toMatchObject({ name: 'Kaiyuan', status: 'MAINTAIN', offered: true, secretSet: true });
     expect(ky.secretRotatedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(Object.keys(ky).sort()).toEqual(['code', 'enabledPlayers', 'name', 'offered', 'secretRotatedAt', 'secretSet', 'status']);
-    expect(data.abilities).toEqual({ maintain: true, offer: true });
+    expect(data.abilities).toEqual({ maintain: true, offer: true, reconcile: true });
 
     // Enabled players are counted from the accounts, for the whole site (the admin's subtree).
     const [evo] = await q<{ n: number }>(
@@ -88,7 +88,7 @@ describe('provider list', () => {
     const res = await post(token, 'list', {});
     expect(res.statusCode, res.body).toBe(200);
     const data = body(res).data as { providers: { code: string; enabledPlayers: number }[]; abilities: Record<string, boolean> };
-    expect(data.abilities).toEqual({ maintain: false, offer: false });
+    expect(data.abilities).toEqual({ maintain: false, offer: false, reconcile: false });
     const a01 = await accountId(ctx, 'agentA01');
     const [evo] = await q<{ n: number }>(
       ctx,
@@ -167,7 +167,8 @@ describe('who may write', () => {
       const token = await signinAs(ctx.app, 'shadow00');
       const list = await post(token, 'list');
       expect(list.statusCode, list.body).toBe(200);
-      expect(body(list).data.abilities).toEqual({ maintain: false, offer: false });
+      // The admin's shadow reads the reconciliation (it shows the whole site, as the admin's shadow does).
+      expect(body(list).data.abilities).toEqual({ maintain: false, offer: false, reconcile: true });
       const before = await fingerprint();
       for (const [path, payload] of [
         ['change_status', { code: 'KY', status: 'ACTIVE' }],

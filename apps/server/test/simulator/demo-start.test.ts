@@ -56,6 +56,16 @@ it('npm start on an empty embedded database ends with bets on every site, from t
       )
     ).rows;
     expect(wallet!.n).toBeGreaterThan(0);
+    // The simulator serves the providers' side: every merchant account calls its loopback endpoint,
+    // which answers (an unsigned call is refused there, as the platform's signed calls are not).
+    const endpoints = (await client.query<{ endpoint: string | null }>(`select distinct endpoint from provider_merchants`)).rows;
+    expect(endpoints).toHaveLength(1);
+    expect(endpoints[0]!.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const unsigned = await fetch(`${endpoints[0]!.endpoint}/wallet/report`, { method: 'POST', body: '{"siteId":"tw_web"}' });
+    expect(unsigned.status).toBe(401);
+    // No transfer_in of the burst went above a player's position (the provider's books and ours agree).
+    const [held] = (await client.query<{ n: number }>(`select count(*)::int as n from provider_held_transfers`)).rows;
+    expect(held!.n).toBe(0);
   } finally {
     await client.end();
   }

@@ -57,6 +57,8 @@ export function abilitiesOf(caller: Caller): ProviderAbilities {
   return {
     maintain: writer && satisfies('PROVIDER_MAINTAIN', caller.codes),
     offer: writer && satisfies('SITE_PROVIDER', caller.codes),
+    // Reading: the admin and its shadows (level 0), restricted or not.
+    reconcile: caller.account.lvl === 0 && satisfies('PROVIDER_MAINTAIN', caller.codes),
   };
 }
 

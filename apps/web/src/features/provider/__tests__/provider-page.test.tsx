@@ -18,7 +18,7 @@ const row = (code: string, name: string, over: Partial<ProviderRow> = {}): Provi
 });
 
 let providers: ProviderRow[] = [];
-let abilities: ProviderList['abilities'] = { maintain: true, offer: true };
+let abilities: ProviderList['abilities'] = { maintain: true, offer: true, reconcile: false };
 let calls: { path: string; body: Record<string, unknown> | undefined }[] = [];
 
 setUpStubbedApp({
@@ -29,7 +29,7 @@ setUpStubbedApp({
       row('KY', 'Kaiyuan', { status: 'MAINTAIN' }),
       row('SABA', 'SABA Sports', { secretSet: false, secretRotatedAt: null }),
     ];
-    abilities = { maintain: true, offer: true };
+    abilities = { maintain: true, offer: true, reconcile: false };
     calls = [];
   },
   server: (path, init) => {
@@ -50,6 +50,31 @@ setUpStubbedApp({
       case '/api/manage/provider/set_site_offering':
         find().offered = body!.offered as boolean;
         return envelope(null);
+      case '/api/manage/provider/reconciliation':
+        return envelope({
+          code: body!.code,
+          date: body!.date,
+          from: `${String(body!.date)} 12:00:00`,
+          to: 'next 12:00:00',
+          ours: { count: 2, out: '10.00', in: '0.00', pullBack: '3.00' },
+          theirs: { count: 1, out: '10.00', in: '0.00', pullBack: '0.00' },
+          providerError: null,
+          differences: [
+            {
+              transactionId: 'pb-1',
+              type: 'PULL_BACK',
+              difference: 'MISSING_AT_PROVIDER',
+              playerAccountNo: 'player001',
+              ours: '3.00',
+              theirs: null,
+              at: '2026-11-20 13:00:00',
+            },
+          ],
+          held: [
+            { transactionId: 'in-9', playerAccountNo: 'player002', amount: '50.00', position: '20.00', createdAt: '2026-11-20 14:00:00' },
+          ],
+          pending: [],
+        });
       case '/api/manage/provider/rotate_secret':
         Object.assign(find(), { secretSet: true, secretRotatedAt: '2026-11-21 17:00:00' });
         return envelope({ code: body!.code, secret: SECRET, secretRotatedAt: '2026-11-21 17:00:00' });
@@ -178,7 +203,7 @@ describe('provider page', { timeout: 20_000 }, () => {
   });
 
   it('without abilities shows the list read-only: no status select, no switch, no rotate button', async () => {
-    abilities = { maintain: false, offer: false };
+    abilities = { maintain: false, offer: false, reconcile: false };
     const ky = await start();
     expect(await findTestId('provider-readonly')).toBeTruthy();
     expect(within(ky).getByTestId('provider-status-KY').textContent).toBe('Maintenance');
@@ -190,11 +215,34 @@ describe('provider page', { timeout: 20_000 }, () => {
   });
 
   it('with only the offering ability: the switch but no status select or rotate button', async () => {
-    abilities = { maintain: false, offer: true };
+    abilities = { maintain: false, offer: true, reconcile: false };
     await start();
     expect(screen.getByTestId('provider-offered-KY').getAttribute('role')).toBe('switch');
     expect(screen.queryByTestId('provider-status-select-KY')).toBeNull();
     expect(screen.queryByTestId('provider-rotate-KY')).toBeNull();
     expect(screen.queryByTestId('provider-readonly')).toBeNull();
+  });
+});
+
+describe('reconciliation', () => {
+  it('is shown to whoever may read it, asks for the chosen provider and business day, and lists differences and held transfers', async () => {
+    abilities = { maintain: true, offer: true, reconcile: true };
+    await start();
+    const card = await findTestId('provider-reconciliation');
+    await act(async () => {
+      fireEvent.click(within(card).getByTestId('reconciliation-run'));
+    });
+    await findTestId('reconciliation-result');
+    const asked = writes('reconciliation');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.body).toMatchObject({ code: 'EVO' });
+    expect(String(asked[0]!.body!.date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(screen.getByTestId('reconciliation-difference-pb-1').textContent).toBe('Not at the provider');
+    expect(within(screen.getByTestId('reconciliation-held')).getByText('in-9')).toBeTruthy();
+  });
+
+  it('is absent without the ability', async () => {
+    await start();
+    expect(screen.queryByTestId('provider-reconciliation')).toBeNull();
   });
 });

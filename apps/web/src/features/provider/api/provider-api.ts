@@ -1,4 +1,11 @@
-import type { ProviderList, ProviderOfferingRequest, ProviderSecret, ProviderStatusRequest } from '@agent-bo/shared';
+import type {
+  ProviderList,
+  ProviderOfferingRequest,
+  ProviderSecret,
+  ProviderStatusRequest,
+  Reconciliation,
+  ReconciliationRequest,
+} from '@agent-bo/shared';
 import { api } from '../../../lib/api';
 
 const P = '/manage/provider';
@@ -9,8 +16,10 @@ export const providerApi = {
   setOffering: (body: ProviderOfferingRequest) => api.post<null>(`${P}/set_site_offering`, body, { successMessage: true }),
   /** The one answer that carries the secret: the screen shows it once and keeps it nowhere. */
   rotateSecret: (code: string) => api.post<ProviderSecret>(`${P}/rotate_secret`, { code }),
+  reconciliation: (body: ReconciliationRequest, signal?: AbortSignal) => api.post<Reconciliation>(`${P}/reconciliation`, body, { signal }),
 };
 
 export const providerKeys = {
   list: ['provider', 'list'] as const,
+  reconciliation: (code: string, date: string) => ['provider', 'reconciliation', code, date] as const,
 };

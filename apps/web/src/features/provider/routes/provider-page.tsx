@@ -6,11 +6,12 @@ import type { ProviderAbilities } from '@agent-bo/shared';
 import { currentSiteId } from '../../../lib/site';
 import { providerApi, providerKeys } from '../api/provider-api';
 import { ProviderTable } from '../components/provider-table';
+import { ReconciliationCard } from '../components/reconciliation-card';
 import { SecretModal } from '../components/secret-modal';
 import { useProviderActions } from '../hooks/use-provider-actions';
 import '../provider.css';
 
-const NO_ABILITIES: ProviderAbilities = { maintain: false, offer: false };
+const NO_ABILITIES: ProviderAbilities = { maintain: false, offer: false, reconcile: false };
 
 /**
  * `/provider/index` (PRODUCT.md §5): the platform's game providers with this site's own state —
@@ -46,6 +47,7 @@ export default function ProviderPage() {
         ) : null}
         <ProviderTable rows={rows} fetching={query.isFetching} loaded={!!query.data} can={can} actions={actions} />
       </Card>
+      {can.reconcile && rows.length ? <ReconciliationCard providers={rows} /> : null}
       {/* Unmounted on close (no closing animation keeping the last content): the secret leaves the page at once. */}
       {actions.secret ? <SecretModal secret={actions.secret.value} name={actions.secret.name} onClose={actions.closeSecret} /> : null}
     </div>
