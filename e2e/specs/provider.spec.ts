@@ -60,6 +60,14 @@ async function closeSecret(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.body.innerText)).not.toContain(shown);
 }
 
+/** Runs the daily reconciliation of the first provider for today's business day and waits for its answer. */
+async function reconcile(page: Page): Promise<void> {
+  await page.getByTestId('provider-reconciliation').waitFor();
+  await page.getByTestId('reconciliation-run').click();
+  await page.getByTestId('reconciliation-result').waitFor();
+  await settled(page);
+}
+
 describe('provider screen', () => {
   it('desktop: from the menu; KY MAINTAIN → ACTIVE → MAINTAIN with confirmations; offering off and on; a rotated secret shown once; light and dark', async () => {
     const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
@@ -92,6 +100,8 @@ describe('provider screen', () => {
     await settled(page);
     await keepScreenshot(page, 'provider-desktop-light-secret');
     await closeSecret(page);
+    await reconcile(page);
+    await keepScreenshot(page, 'provider-desktop-light-reconciliation');
 
     await setDark(page, true);
     await settled(page);
@@ -120,6 +130,9 @@ describe('provider screen', () => {
     await settled(page);
     await keepScreenshot(page, 'provider-mobile-light-secret');
     await closeSecret(page);
+    await reconcile(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'provider-mobile-light-reconciliation');
     await setDark(page, true);
     await settled(page);
     await keepScreenshot(page, 'provider-mobile-dark');
