@@ -10,6 +10,7 @@ import { DEMO_CREDENTIALS, seedDemo } from './db/seed/demo.js';
 import { upsertSites } from './db/seed/sites.js';
 import {
   ProviderWallets,
+  databaseBooks,
   databaseSecrets,
   demoTrafficWanted,
   loadProviderWallets,
@@ -175,7 +176,11 @@ async function main(): Promise<void> {
       // configured, or where an earlier demo start's loopback endpoint is).
       const wallets = new ProviderWallets();
       await loadProviderWallets(database.pool, wallets);
-      providerSide = await startProviderSide({ wallets, secretOf: databaseSecrets(database.pool) });
+      providerSide = await startProviderSide({
+        wallets,
+        secretOf: databaseSecrets(database.pool),
+        books: databaseBooks(database.pool),
+      });
       await database.pool.query(
         `update provider_merchants set endpoint = $1 where endpoint is null or endpoint like 'http://127.0.0.1:%'`,
         [providerSide.url],

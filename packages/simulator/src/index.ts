@@ -11,6 +11,7 @@ export * from './directory.js';
 export { ProviderClient, refusalKey, signBody, type CallOutcome, type ProviderOp } from './client.js';
 export {
   ProviderWallets,
+  databaseBooks,
   databaseSecrets,
   loadProviderWallets,
   startProviderSide,

@@ -73,6 +73,11 @@ export class ProviderWallets {
     return (this.journals.get(`${siteId}|${provider}`) ?? []).filter((e) => e.at >= from && e.at < to);
   }
 
+  /** Whether a pull-back with this id was answered already. */
+  knows(siteId: string, provider: string, transactionId: string): boolean {
+    return this.pullBacks.has(`${siteId}|${provider}|${transactionId}`);
+  }
+
   /** Honours a pull-back once per transaction id: from what the wallet holds, or not at all. */
   pullBack(siteId: string, provider: string, transactionId: string, player: string, amount: bigint): PullBackAnswer {
     const id = `${siteId}|${provider}|${transactionId}`;
@@ -98,6 +103,12 @@ export interface ProviderSideOptions {
   wallets: ProviderWallets;
   /** The site's secret at the provider (undefined: unknown merchant, the call is refused). */
   secretOf: (siteId: string, provider: string) => string | undefined | Promise<string | undefined>;
+  /**
+   * Where the provider's books come from at a pull-back, when not only from `wallets`: the demo
+   * reads what the player holds from the platform's database, so transfers made by other callers
+   * of the provider API (a person, the browser tests) count too.
+   */
+  books?: (siteId: string, provider: string, player: string) => Promise<bigint>;
   host?: string;
   port?: number;
   now?: () => Date;
@@ -170,6 +181,8 @@ export async function startProviderSide(o: ProviderSideOptions): Promise<Provide
       const call = pullBackCallSchema.safeParse(json);
       if (!call.success) return reply(res, 400, { error: 'invalid' }, secret);
       const c = call.data;
+      if (o.books && !o.wallets.knows(c.siteId, code, c.transactionId))
+        o.wallets.set(c.siteId, code, c.playerAccountNo, await o.books(c.siteId, code, c.playerAccountNo));
       return reply(res, 200, o.wallets.pullBack(c.siteId, code, c.transactionId, c.playerAccountNo, toMinorUnits(c.amount)), secret);
     }
     if (path === PROVIDER_OUTBOUND_PATHS.report) {
@@ -243,5 +256,24 @@ export function databaseSecrets(db: Queryable): (siteId: string, provider: strin
       [siteId, provider],
     );
     return rows[0]?.secret ?? undefined;
+  };
+}
+
+/**
+ * The demo's books: what a player holds at a provider, read (read-only) from a platform's database —
+ * its position there (a resend of a confirmed pull-back is answered from the provider's memory of
+ * the transaction id, before the books are asked).
+ */
+export function databaseBooks(db: Queryable): (siteId: string, provider: string, player: string) => Promise<bigint> {
+  return async (siteId, provider, player) => {
+    const { rows } = await db.query<{ holds: string }>(
+      `select (coalesce((select -sum(e.amount) from ledger_entries e
+                 where e.account_id = a.id and e.provider = $2 and e.kind in ('TRANSFER_OUT', 'TRANSFER_IN', 'REFUND')), 0)
+             + coalesce((select sum(case when b.status = 'Settled' then b.win_loss else -b.bet_amount end) from bets b
+                 where b.player_id = a.id and b.provider_code = $2 and b.status in ('Settled', 'Unsettled')), 0))::text as holds
+         from accounts a where a.site_id = $1 and lower(a.account_no) = lower($3) and a.kind = 'PLAYER'`,
+      [siteId, provider, player],
+    );
+    return rows[0] ? BigInt(rows[0].holds) : 0n;
   };
 }
