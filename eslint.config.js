@@ -149,4 +149,19 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // One way to open a transaction: core/tx.ts's inTransaction, which runs it again after a
+    // deadlock or a serialization failure. (The seeds in db/ run once, at start, below core.)
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/core/tx.ts', 'apps/server/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Open transactions with inTransaction() from core/tx.ts (it retries deadlocks and serialization failures).',
+        },
+      ],
+    },
+  },
 );

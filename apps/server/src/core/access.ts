@@ -29,6 +29,9 @@ function kindFilter(kind: TargetKind) {
 /**
  * The account `id` of kind `kind`, strictly inside the caller's working subtree on the caller's
  * site. Outside, another site, nonexistent and the wrong kind are one answer: ACCOUNT_NOT_FOUND.
+ *
+ * With `forUpdate`, the row is locked FOR NO KEY UPDATE (no write changes an account's id): enough
+ * against concurrent writes of the row, and foreign-key checks on it (FOR KEY SHARE) still pass.
  */
 export async function reach(q: Q, caller: Caller, id: number, kind: TargetKind, forUpdate = false): Promise<AccountRow> {
   const query = q
@@ -37,7 +40,7 @@ export async function reach(q: Q, caller: Caller, id: number, kind: TargetKind, 
     .where(
       and(eq(accounts.id, id), eq(accounts.siteId, caller.siteId), arrayContains(accounts.path, [caller.scopeRootId]), kindFilter(kind)),
     );
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const [row] = forUpdate ? await query.for('no key update') : await query;
   if (!row) throw new AppError('ACCOUNT_NOT_FOUND');
   return row;
 }

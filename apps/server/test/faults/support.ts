@@ -26,6 +26,7 @@ export const STATE_REFUSALS = new Set<number>(
       'CALLER_READ_ONLY',
       'PROVIDER_NOT_ALLOWED',
       'BET_LIMIT_NOT_ALLOWED',
+      'PULL_BACK_REFUSED',
     ] as const
   ).map((n) => ERRORS[n].code),
 );

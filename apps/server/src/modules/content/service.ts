@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import { assertWriter } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
 import { writeLog } from '../../core/oplog.js';
-import type { Tx } from '../../core/tx.js';
+import { inTransaction, type Tx } from '../../core/tx.js';
 import { notifyContentChanged } from './published.js';
 import { allLocales, siteInstant } from './list.js';
 import { sanitizeBody } from './sanitize.js';
@@ -117,7 +117,7 @@ export async function saveContent(m: ContentContext, input: ContentSaveInput): P
   assertWriter(m.caller);
   const tz = siteTimeZone(m.caller.siteId);
   const fields = storedFields(input, tz);
-  return m.db.transaction(async (tx) => {
+  return inTransaction(m.db, async (tx) => {
     await touchImages(tx, [...(fields.imageId ? [fields.imageId] : []), ...bodyImages(fields.body)], m.now());
     const { before, after } =
       input.id === undefined ? { before: null, after: await create(m, tx, input, fields) } : await update(m, tx, input.id, input, fields);
@@ -165,7 +165,7 @@ export async function deleteContent(m: ContentContext, ids: number[]): Promise<v
   assertWriter(m.caller);
   const wanted = [...new Set(ids)];
   const tz = siteTimeZone(m.caller.siteId);
-  await m.db.transaction(async (tx) => {
+  await inTransaction(m.db, async (tx) => {
     const rows = await tx
       .delete(contentItems)
       .where(and(eq(contentItems.siteId, m.caller.siteId), inArray(contentItems.id, wanted)))
@@ -186,7 +186,7 @@ export async function setPops(m: ContentContext, ids: number[]): Promise<void> {
   assertWriter(m.caller);
   if (new Set(ids).size !== ids.length) throw invalid([{ path: 'ids', message: 'content.duplicateIds' }]);
   const siteId = m.caller.siteId;
-  await m.db.transaction(async (tx) => {
+  await inTransaction(m.db, async (tx) => {
     // Two lists saved at once would otherwise interleave into a mix of both.
     await tx.execute(sql`select pg_advisory_xact_lock(${POPS_LOCK_CLASS}::int, hashtext(${siteId}))`);
     await assertActivities(tx, siteId, ids);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatMinorUnits, type LedgerCheck } from '@agent-bo/shared';
-import type { Q } from '../../core/tx.js';
+import { inTransaction, type Q } from '../../core/tx.js';
 
 /**
  * The ledger invariants (PRODUCT.md §4), per site:
@@ -66,8 +66,6 @@ export async function checkLedger(q: Q, options: { siteId?: string } = {}): Prom
     );
     return result;
   };
-  if ('transaction' in q && typeof q.transaction === 'function') {
-    return q.transaction(run, { isolationLevel: 'repeatable read', accessMode: 'read only' });
-  }
-  return run(q);
+  // On the pool: its own REPEATABLE READ snapshot; inside a caller's transaction: that one's.
+  return inTransaction(q, run, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }

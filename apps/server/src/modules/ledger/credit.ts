@@ -20,6 +20,7 @@ import type { Caller } from '../../core/caller.js';
 import { executeNamed } from '../../db/named.js';
 import { businessDayStart } from './business-day.js';
 import { DuplicateKey, moneySql, post, type PostInput } from './service.js';
+import { inTransaction, retryConflicts } from '../../core/tx.js';
 
 export type CreditOp = 'recharge' | 'withdraw' | 'poor';
 
@@ -249,7 +250,8 @@ async function decideAndPost(
   }
 
   // Relief checks under row locks need a transaction; everything else is one statement.
-  const posted = input.verify ? await db.transaction((tx) => post(tx, input)) : await post(db, input);
+  // (One statement on the pool is its own transaction: a deadlock undoes all of it, so it may run again.)
+  const posted = input.verify ? await inTransaction(db, (tx) => post(tx, input)) : await retryConflicts(() => post(db, input));
   return posted.result as CreditResult;
 }
 

@@ -15,9 +15,11 @@ import type { Q } from '../../core/tx.js';
  *
  *   nid     the new transaction id (nextval)
  *   legs    (account_id, delta, counterparty_id) VALUES
- *   locked  SELECT … FROM accounts WHERE id IN (…) ORDER BY id FOR UPDATE — MATERIALIZED: the
- *           row locks are taken in ascending id order, the global lock order, so postings never
- *           deadlock on accounts
+ *   locked  SELECT … FROM accounts WHERE id IN (…) ORDER BY id FOR NO KEY UPDATE — MATERIALIZED:
+ *           the row locks are taken in ascending id order, the global lock order (core/locks.ts),
+ *           so postings never deadlock on accounts; NO KEY UPDATE, as the balance update itself
+ *           takes, lets foreign-key checks on these rows (an operation log naming the operator)
+ *           through instead of queueing them behind the posting
  *   upd     UPDATE accounts SET balance = balance + delta (only rows already locked); a non-house
  *           account (parent_id not null) going below zero calls ledger_refuse() → SQLSTATE LG001
  *           INSUFFICIENT_BALANCE, which undoes the whole statement (the check constraint
@@ -69,7 +71,7 @@ export interface PostInput {
   /**
    * Extra rules checked with every touched row locked, before anything changes (e.g. relief);
    * throw to refuse. With `verify`, `q` MUST be an open transaction: the rows are locked by a
-   * SELECT … ORDER BY id FOR UPDATE first, then the posting statement runs.
+   * SELECT … ORDER BY id FOR NO KEY UPDATE first, then the posting statement runs.
    */
   verify?: (posted: { legs: PostedLeg[] }, q: Q) => Promise<void>;
   /**
@@ -128,7 +130,7 @@ export async function post(q: Q, input: PostInput): Promise<Posted> {
 
   if (input.verify) {
     const locked = await q.execute<{ id: number; account_no: string; balance: string }>(
-      sql`select id, account_no, balance::text as balance from accounts where id in (${idList}) order by id for update`,
+      sql`select id, account_no, balance::text as balance from accounts where id in (${idList}) order by id for no key update`,
     );
     const byId = new Map(locked.rows.map((r) => [r.id, r]));
     const preview = legs.map((l) => {
@@ -157,7 +159,7 @@ export async function post(q: Q, input: PostInput): Promise<Posted> {
     legs (account_id, delta, counterparty_id) as (values ${legValues}),
     locked as materialized (
       select a.id, a.parent_id, a.is_disabled, a.is_full_disabled, a.is_full_readonly
-        from accounts a where a.id in (${idList}) order by a.id for update),
+        from accounts a where a.id in (${idList}) order by a.id for no key update),
     chk as materialized (select ${refusals} as refused),
     upd as (
       update accounts a

@@ -12,6 +12,7 @@ import { findAccountByNo } from '../account/index.js';
 import { readThrottle, recordFailure, throttleKeys } from '../auth/index.js';
 import { mapUniqueViolation } from './context.js';
 import { isAccountNoFree, siteProviderCodes, sitePresetCodes } from './service.js';
+import { inTransaction } from '../../core/tx.js';
 
 export interface PublicContext {
   db: Db;
@@ -48,7 +49,7 @@ export async function register(p: PublicContext, input: RegisterRequest): Promis
   assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await p.db.transaction(async (tx) => {
+    return await inTransaction(p.db, async (tx) => {
       if (!(await isAccountNoFree(tx, p.siteId, input.accountNo))) throw new AppError('ACCOUNT_NO_TAKEN');
       const [row] = await tx
         .insert(accounts)
@@ -98,7 +99,7 @@ export async function submitVerify(p: PublicContext, input: SubmitVerifyRequest)
     throw new AppError('INVALID_CREDENTIALS');
   }
   if (player.verifyStatus !== 'UNSUBMITTED' && player.verifyStatus !== 'REJECTED') throw new AppError('STATUS_NOT_APPLICABLE');
-  await p.db.transaction(async (tx) => {
+  await inTransaction(p.db, async (tx) => {
     await tx
       .update(accounts)
       .set({ verifyStatus: 'PENDING', realName: input.realName, phone: input.phone, verifySubmittedAt: sql`now()` })

@@ -41,8 +41,9 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { assertPasswordAllowed, isCommonPassword } from '../../lib/password-policy.js';
 import { assertWriter, isWriter, reach, reachAgentOrSelf, scopeRoot, type TargetKind } from '../../core/access.js';
 import { isAdmin, resolveAccount, type AccountRow, type Caller } from '../../core/caller.js';
+import { lockSubtree } from '../../core/locks.js';
 import { writeLog } from '../../core/oplog.js';
-import type { Q } from '../../core/tx.js';
+import { inTransaction, type Q } from '../../core/tx.js';
 import { findAccountById } from '../account/index.js';
 import { mapUniqueViolation, type MemberContext } from './context.js';
 
@@ -227,7 +228,7 @@ export async function resetPassword(m: MemberContext, id: number, kind: TargetKi
   assertWriter(m.caller);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  const account = await m.db.transaction(async (tx) => {
+  const account = await inTransaction(m.db, async (tx) => {
     const target = await reach(tx, m.caller, id, kind, true);
     await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, target.id));
     await tx
@@ -246,7 +247,7 @@ export async function inviteUrl(m: MemberContext, id: number): Promise<{ url: st
   let code = account.inviteCode;
   if (!code) {
     code = randomBytes(9).toString('base64url');
-    await m.db.transaction(async (tx) => {
+    await inTransaction(m.db, async (tx) => {
       await tx
         .update(accounts)
         .set({ inviteCode: code })
@@ -281,7 +282,7 @@ async function insertAccount(m: MemberContext, n: NewAccount): Promise<AccountRo
   assertPasswordAllowed(n.password, n);
   const passwordHash = await hashPassword(n.password);
   try {
-    return await m.db.transaction(async (tx) => {
+    return await inTransaction(m.db, async (tx) => {
       if (!(await isAccountNoFree(tx, m.caller.siteId, n.accountNo))) throw new AppError('ACCOUNT_NO_TAKEN');
       const [row] = await tx
         .insert(accounts)
@@ -440,8 +441,15 @@ export async function changeMemberInfo(
   kind: 'agent' | 'player',
 ): Promise<null> {
   assertWriter(m.caller);
-  await m.db.transaction(async (tx) => {
-    const target = await reach(tx, m.caller, input.id, kind, true);
+  await inTransaction(m.db, async (tx) => {
+    // Narrowing providers or bet limits changes the whole subtree: check the target is within reach,
+    // then lock it and its subtree in the one lock order (core/locks.ts) and read it again as locked.
+    const narrowing = input.providers !== undefined || input.betLimits !== undefined;
+    if (narrowing) {
+      await reach(tx, m.caller, input.id, kind);
+      await lockSubtree(tx, m.caller.siteId, input.id);
+    }
+    const target = await reach(tx, m.caller, input.id, kind, !narrowing);
     const parent = (await findAccountById(tx as Db, target.parentId!))!;
     const set: Partial<Pick<AccountRow, 'nickName' | 'ratio' | 'providers' | 'betLimits'>> = {};
     const before: Record<string, unknown> = {};
@@ -515,7 +523,7 @@ export async function changeOwnInfo(m: MemberContext, input: OwnChangeInfoReques
     assertPasswordAllowed(input.newPassword, { accountNo: self.accountNo, nickName: input.nickName ?? self.nickName });
     passwordHash = await hashPassword(input.newPassword);
   }
-  await m.db.transaction(async (tx) => {
+  await inTransaction(m.db, async (tx) => {
     if (input.nickName !== undefined && input.nickName !== self.nickName) {
       await tx.update(accounts).set({ nickName: input.nickName }).where(eq(accounts.id, self.id));
       await writeLog(tx, m, self.id, 'OPERATION', { nickName: self.nickName }, { nickName: input.nickName });
@@ -573,7 +581,7 @@ export async function changeStatus(m: MemberContext, input: ChangeStatusRequest,
   if (kind === 'shadow' && input.action !== 'ACTIVE' && input.action !== 'DISABLE') throw new AppError('STATUS_NOT_APPLICABLE');
   const { column, value } = STATUS_FLAG[input.action];
   const by = SETTER_COLUMN[column];
-  await m.db.transaction(async (tx) => {
+  await inTransaction(m.db, async (tx) => {
     const target = await reach(tx, m.caller, input.id, kind, true);
     const setterId = target[by];
     const setter = setterId === null ? null : ((await findAccountById(tx as Db, setterId)) ?? null);
@@ -644,9 +652,14 @@ export async function upperAgents(db: Db, m: Pick<MemberContext, 'caller'>, id: 
 export async function move(m: MemberContext, input: MoveRequest): Promise<null> {
   assertWriter(m.caller);
   if (!m.caller.codes.includes('MOVE_USER')) throw new AppError('PERMISSION_DENIED');
-  await m.db.transaction(async (tx) => {
-    const target = await reach(tx, m.caller, input.id, 'member', true);
-    const newParent = await reachAgentOrSelf(tx, m.caller, input.newParentId, true);
+  await inTransaction(m.db, async (tx) => {
+    // The moved subtree and the new parent, checked within reach, then locked in the one lock order
+    // (core/locks.ts) and read again as locked: every row the move writes or checks against.
+    await reach(tx, m.caller, input.id, 'member');
+    const wanted = await reachAgentOrSelf(tx, m.caller, input.newParentId);
+    await lockSubtree(tx, m.caller.siteId, input.id, { also: [wanted.id] });
+    const target = await reach(tx, m.caller, input.id, 'member');
+    const newParent = await reachAgentOrSelf(tx, m.caller, input.newParentId);
     const chain = upperChainIds(m, target);
     if (!chain.includes(newParent.id) || newParent.id === target.parentId) throw new AppError('MOVE_NOT_ALLOWED');
     if (target.kind === 'AGENT' && target.ratio > newParent.ratio) throw new AppError('RATIO_ABOVE_PARENT');
@@ -678,7 +691,7 @@ export async function changePermissions(m: MemberContext, input: PermissionGrant
   assertPermissionWriter(m);
   const permissions = PERMISSION_CODES.filter((c) => input.permissions.includes(c));
   assertHeld(m, permissions);
-  await m.db.transaction(async (tx) => {
+  await inTransaction(m.db, async (tx) => {
     const target = await reach(tx, m.caller, input.id, kind, true);
     await tx.update(accounts).set({ permissions }).where(eq(accounts.id, target.id));
     await writeLog(tx, m, target.id, 'OPERATION', { permissions: target.permissions }, { permissions });
@@ -700,7 +713,7 @@ export async function verification(db: Db, m: Pick<MemberContext, 'caller'>, id:
 
 export async function verify(m: MemberContext, input: VerifyRequest): Promise<null> {
   assertWriter(m.caller);
-  await m.db.transaction(async (tx) => {
+  await inTransaction(m.db, async (tx) => {
     const player = await reach(tx, m.caller, input.id, 'player', true);
     if (player.verifyStatus !== 'PENDING') throw new AppError('VERIFY_NOT_PENDING');
     const status = input.approve ? 'VERIFIED' : 'REJECTED';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerKind } from '@agent-bo/shared';
+import { lockAccounts as lockAccountRows } from '../../core/locks.js';
 import type { Tx } from '../../core/tx.js';
 import { moneySql, post } from '../ledger/index.js';
 
@@ -25,11 +26,9 @@ export async function houseOf(tx: Tx, siteId: string): Promise<number> {
   return id;
 }
 
-/** Locks the rows in ascending id order (the ledger's global lock order). */
+/** Locks the rows in ascending id order, the one lock order of account rows (core/locks.ts). */
 export async function lockAccounts(tx: Tx, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  const list = [...new Set(ids)].sort((a, b) => a - b);
-  await tx.execute(sql`select id from accounts where id = any(${sql.param(list)}::int[]) order by id for update`);
+  await lockAccountRows(tx, ids);
 }
 
 /**

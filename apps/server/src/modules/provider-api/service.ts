@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { accounts, bets, siteProviders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { resolveWithAncestors, type AccountRow } from '../../core/caller.js';
-import type { Tx } from '../../core/tx.js';
+import { inTransaction, type Tx } from '../../core/tx.js';
 import { chainShares } from './shares.js';
 import type { ProviderContext } from './context.js';
 import { houseOf, lockAccounts, postHouseTransfer, refundKey } from './house.js';
@@ -121,7 +121,7 @@ async function runBatch(
   items: (PlaceBetItem | SettleBetItem | CancelBetItem)[],
 ): Promise<ProviderBatchResult> {
   await assertOffered(ctx.db, ctx.siteId, ctx.providerCode);
-  const answers = await ctx.db.transaction(async (tx) => {
+  const answers = await inTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BET_LOCK_CLASS}::int, hashtext(${`${ctx.siteId}:${ctx.providerCode}`}))`);
     const batch = await Batch.load(tx, ctx, op, items);
     const out = items.map((item) => batch.apply(op, item));

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { resolveWithAncestors, type AccountRow, type ChainNode } from '../../core/caller.js';
 import type { ProviderContext } from './context.js';
 import { houseOf, postHouseTransfer } from './house.js';
+import { inTransaction } from '../../core/tx.js';
 
 /**
  * Wallet transfers between a player's main balance and a provider's wallet (PRODUCT.md §4–§5).
@@ -113,7 +114,7 @@ export async function walletTransfers(ctx: ProviderContext, direction: Direction
   }
   const kind = KIND[direction];
 
-  const outcomes = await db.transaction(async (tx) => {
+  const outcomes = await inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${WALLET_LOCK_CLASS}::int, hashtext(${`${siteId}:${providerCode}`}))`);
     const keys = [...new Set(items.map((i) => transferKey(providerCode, i.transactionId)))];
     const stored = await tx.execute<Stored & { idempotency_key: string }>(sql`
@@ -126,7 +127,7 @@ export async function walletTransfers(ctx: ProviderContext, direction: Direction
     const rows = await tx.execute<{ id: number }>(sql`
       select id from accounts
        where site_id = ${siteId} and ((kind = 'PLAYER' and lower(account_no) = any(${sql.param(numbers)}::text[])) or (parent_id is null and not is_shadow))
-       order by id for update`);
+       order by id for no key update`);
     const houseId = await houseOf(tx, siteId);
     const players = new Map<string, { account: AccountRow; restricted: boolean }>();
     const ids = rows.rows.map((r) => r.id).filter((id) => id !== houseId);

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import { assertWriter } from '../../core/access.js';
 import { isAdmin, type Caller } from '../../core/caller.js';
 import { writeLog } from '../../core/oplog.js';
-import type { Tx } from '../../core/tx.js';
+import { inTransaction, type Tx } from '../../core/tx.js';
 
 /**
  * Provider management (PRODUCT.md §5, `/provider/index`).
@@ -126,7 +126,7 @@ const merchantOf = (siteId: string, code: string) => and(eq(providerMerchants.si
 export async function changeStatus(m: ProviderContext, input: { code: string; status: ProviderStatus }): Promise<void> {
   assertSiteAdmin(m.caller);
   const siteId = m.caller.siteId;
-  await m.db.transaction(async (tx) => {
+  await inTransaction(m.db, async (tx) => {
     const row = await lockMerchant(tx, siteId, input.code);
     if (row.status === input.status) return;
     await tx.update(providerMerchants).set({ status: input.status }).where(merchantOf(siteId, row.code));
@@ -144,7 +144,7 @@ export async function changeStatus(m: ProviderContext, input: { code: string; st
 export async function setSiteOffering(m: ProviderContext, input: { code: string; offered: boolean }): Promise<void> {
   assertSiteAdmin(m.caller);
   const siteId = m.caller.siteId;
-  await m.db.transaction(async (tx) => {
+  await inTransaction(m.db, async (tx) => {
     const row = await lockMerchant(tx, siteId, input.code);
     const where = and(eq(siteProviders.siteId, siteId), eq(siteProviders.providerCode, row.code));
     const [current] = await tx.select({ siteId: siteProviders.siteId }).from(siteProviders).where(where);
@@ -168,7 +168,7 @@ export async function rotateSecret(m: ProviderContext, input: { code: string }):
   const at = m.now();
   const siteId = m.caller.siteId;
   const tz = siteTimeZone(siteId);
-  await m.db.transaction(async (tx) => {
+  await inTransaction(m.db, async (tx) => {
     const row = await lockMerchant(tx, siteId, input.code);
     await tx.update(providerMerchants).set({ secret, secretRotatedAt: at }).where(merchantOf(siteId, row.code));
     // The log says that and when, never the secret.

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Q } from '../../core/tx.js';
+import { inTransaction, type Q } from '../../core/tx.js';
 
 /**
  * Every place that may refer to an uploaded image, each a subquery correlated with `images i`
@@ -41,7 +41,7 @@ export const ORPHAN_CLEANUP_LOCK_KEY = 7_340_212_003;
  * it cannot stay held on a pooled connection. Returns the number deleted, or null when skipped.
  */
 export async function cleanupOrphanImagesOnce(db: Db, now: Date, graceMs: number): Promise<number | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const { rows } = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(${ORPHAN_CLEANUP_LOCK_KEY}::bigint) as locked`,
     );

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../lib/dates.js';
 import { assertWriter } from '../../core/access.js';
 import { DuplicateKey, moneySql, post, resolveIdempotencyKey, type CreditContext } from '../ledger/index.js';
 import { availableSql, callProvider, merchantOf, positionSql } from '../provider-api/index.js';
+import { inTransaction } from '../../core/tx.js';
 
 /**
  * OPERATION_TRANSFER (PRODUCT.md §4–§5): staff pull a player's credit back from a provider.
@@ -117,7 +118,7 @@ async function reserve(
   const siteId = caller.siteId;
   const callerId = caller.account.id;
   const now = ctx.now();
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK_CLASS}::int, hashtext(${`${siteId}:${callerId}:${p.key}`}))`);
     const known = await executeNamed<PullbackRow>(
       tx,
@@ -139,7 +140,7 @@ async function reserve(
     // The player's row locked: every posting and pull-back that moves its position waits.
     const found = await tx.execute<{ id: number; kind: string; inside: boolean; available: string }>(sql`
       select a.id, a.kind, a.path @> array[${caller.scopeRootId}::int] as inside, ${availableSql(sql`a.id`, p.provider)}::text as available
-        from accounts a where a.id = ${p.playerId} and a.site_id = ${siteId} for update`);
+        from accounts a where a.id = ${p.playerId} and a.site_id = ${siteId} for no key update`);
     const player = found.rows[0];
     if (!player || player.kind !== 'PLAYER' || !player.inside) return refuse('ACCOUNT_NOT_FOUND');
     if (p.amount > BigInt(player.available)) return refuse('TRANSFER_ABOVE_POSITION');
@@ -220,7 +221,7 @@ async function complete(ctx: PullBackContext, row: PullbackRow): Promise<Transfe
   const amountText = formatMinorUnits(amount);
   const createdAt = formatDateTime(now, siteTimeZone(siteId));
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const current = await executeNamed<PullbackRow>(tx, sql`select * from provider_pullbacks where id = ${row.id}::bigint for update`);
       const r = current.rows[0]!;
       if (r.status === 'COMPLETED') return { ...r.result!, replayed: true };
