@@ -243,11 +243,8 @@ describe('one lock order for every write that touches accounts', () => {
     expect(alive).toEqual([]);
     expect(t.problems.filter((p) => / 5\d\d /.test(p))).toEqual([]);
     expect(Object.keys(t.byStatus).filter((s) => Number(s) >= 500)).toEqual([]);
-    // Before the one lock order: 11 deadlocks and 14 answers 500 in such a run. Now 0 in most runs;
-    // a rare one is still seen (about one run in two: at most 2, a pull-back's completion posting
-    // house → player against a concurrent writer of the same player), absorbed by the transaction
-    // retry — hence no 5xx above. Bounded here so a regression of the lock order fails the test.
-    expect(after - before).toBeLessThanOrEqual(2);
+    // Before the one lock order: 11 deadlocks and 14 answers 500 in such a run.
+    expect(after - before).toBe(0);
     expect(t.problems).toEqual([]);
     expect(t.ok).toBeGreaterThan(100);
     expect(pullBacksPending).toBe(0);

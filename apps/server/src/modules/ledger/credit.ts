@@ -20,7 +20,6 @@ import type { Caller } from '../../core/caller.js';
 import { executeNamed } from '../../db/named.js';
 import { businessDayStart } from './business-day.js';
 import { DuplicateKey, moneySql, post, type PostInput } from './service.js';
-import { inTransaction, retryConflicts } from '../../core/tx.js';
 
 export type CreditOp = 'recharge' | 'withdraw' | 'poor';
 
@@ -249,9 +248,8 @@ async function decideAndPost(
     };
   }
 
-  // Relief checks under row locks need a transaction; everything else is one statement.
-  // (One statement on the pool is its own transaction: a deadlock undoes all of it, so it may run again.)
-  const posted = input.verify ? await inTransaction(db, (tx) => post(tx, input)) : await retryConflicts(() => post(db, input));
+  // One transaction: the legs locked in id order, the relief checks (if any), the posting.
+  const posted = await post(db, input);
   return posted.result as CreditResult;
 }
 

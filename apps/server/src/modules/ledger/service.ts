@@ -3,7 +3,7 @@ import { ERRORS, type ErrorName, type LedgerKind } from '@agent-bo/shared';
 import { AppError } from '../../lib/app-error.js';
 import { executeNamed } from '../../db/named.js';
 import { countLedgerPosting } from '../../core/metrics-events.js';
-import type { Q } from '../../core/tx.js';
+import { inTransaction, type Q, type Tx } from '../../core/tx.js';
 
 /**
  * The ledger core (PRODUCT.md §4): every balance change is one ledger transaction of two or more
@@ -70,8 +70,7 @@ export interface PostInput {
   now?: Date;
   /**
    * Extra rules checked with every touched row locked, before anything changes (e.g. relief);
-   * throw to refuse. With `verify`, `q` MUST be an open transaction: the rows are locked by a
-   * SELECT … ORDER BY id FOR NO KEY UPDATE first, then the posting statement runs.
+   * throw to refuse.
    */
   verify?: (posted: { legs: PostedLeg[] }, q: Q) => Promise<void>;
   /**
@@ -121,27 +120,45 @@ export async function post(q: Q, input: PostInput): Promise<Posted> {
   if (legs.reduce((s, l) => s + l.amount, 0n) !== 0n) throw new Error('ledger legs must sum to zero');
   if (new Set(legs.map((l) => l.accountId)).size !== legs.length) throw new Error('one leg per account');
   const now = input.now ?? new Date();
-  const at = now.toISOString();
-  const memo = input.memo ?? null;
   const idList = sql.join(
     [...legs].sort((a, b) => a.accountId - b.accountId).map((l) => sql`${l.accountId}::int`),
     sql`, `,
   );
 
-  if (input.verify) {
-    const locked = await q.execute<{ id: number; account_no: string; balance: string }>(
+  // The legs' rows are locked by a statement of their own, in ascending id order, before the
+  // posting statement starts. The posting statement then reads them at a snapshot taken after
+  // the locks were granted, so its UPDATE finds the newest version of each row, already ours.
+  // Locking inside the posting statement instead (a FOR NO KEY UPDATE CTE) leaves its UPDATE
+  // working on the version its earlier snapshot saw; when that version also carries foreign-key
+  // lockers, the UPDATE queues for the old version's tuple lock behind requests that are waiting
+  // for this very transaction, and PostgreSQL reports a deadlock (seen under the lock-order test).
+  return inTransaction(q, async (tx) => {
+    const locked = await executeNamed<{ id: number; account_no: string; balance: string }>(
+      tx,
       sql`select id, account_no, balance::text as balance from accounts where id in (${idList}) order by id for no key update`,
     );
-    const byId = new Map(locked.rows.map((r) => [r.id, r]));
-    const preview = legs.map((l) => {
-      const row = byId.get(l.accountId);
-      if (!row) throw new Error(`ledger account ${l.accountId} missing`);
-      const before = BigInt(row.balance);
-      return { ...l, accountNo: row.account_no, balanceBefore: before, balanceAfter: before + l.amount };
-    });
-    await input.verify({ legs: preview }, q);
-  }
+    if (input.verify) await verifyLocked(input, locked.rows, tx);
+    return postLocked(tx, input, idList, now);
+  });
+}
 
+/** Runs `input.verify` on the locked rows, with each leg's balance before and after. */
+async function verifyLocked(input: PostInput, rows: { id: number; account_no: string; balance: string }[], tx: Tx): Promise<void> {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const preview = input.legs.map((l) => {
+    const row = byId.get(l.accountId);
+    if (!row) throw new Error(`ledger account ${l.accountId} missing`);
+    const before = BigInt(row.balance);
+    return { ...l, accountNo: row.account_no, balanceBefore: before, balanceAfter: before + l.amount };
+  });
+  await input.verify!({ legs: preview }, tx);
+}
+
+/** The posting statement, on rows `post` has locked. */
+async function postLocked(q: Tx, input: PostInput, idList: SQL, now: Date): Promise<Posted> {
+  const { legs } = input;
+  const at = now.toISOString();
+  const memo = input.memo ?? null;
   const legValues = sql.join(
     legs.map((l) => sql`(${l.accountId}::int, ${l.amount}::bigint, ${l.counterpartyId}::int)`),
     sql`, `,
