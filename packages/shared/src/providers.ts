@@ -8,10 +8,10 @@ import { businessDateSchema } from './report.js';
  * and one shared secret for every site; each site decides which providers it offers.
  *
  * - list: callers holding PROVIDER_MAINTAIN or SITE_PROVIDER.
- * - change_status and rotate_secret: PROVIDER_MAINTAIN; set_site_offering: SITE_PROVIDER. These
- *   reach beyond any agent's subtree, so only a site's admin (level 0, not a shadow, not
- *   restricted) may use them; an agent holding the code reads the list only. `abilities` in the
- *   list answer says what the caller may do.
+ * - change_status, rotate_secret and change_endpoint: PROVIDER_MAINTAIN; set_site_offering:
+ *   SITE_PROVIDER. These reach beyond any agent's subtree, so only a site's admin (level 0, not a
+ *   shadow, not restricted) may use them; an agent holding the code reads the list only.
+ *   `abilities` in the list answer says what the caller may do.
  *
  * The secret itself is answered once, by rotate_secret; the list says only whether one is set
  * and when it was last rotated.
@@ -39,6 +39,11 @@ export const providerRowSchema = z.object({
   secretRotatedAt: z.string().nullable(),
   /** Players in the caller's subtree (the admin: the whole site) with the provider enabled. */
   enabledPlayers: z.number().int().nonnegative(),
+  /**
+   * Base URL of the provider's API for this site's merchant account (null: none, and pull-backs are
+   * refused). Answered only to callers who may maintain the provider (`abilities.maintain`).
+   */
+  endpoint: z.string().nullable().optional(),
 });
 export type ProviderRow = z.infer<typeof providerRowSchema>;
 
@@ -74,6 +79,35 @@ export const providerSecretSchema = z.object({
   secretRotatedAt: z.string(),
 });
 export type ProviderSecret = z.infer<typeof providerSecretSchema>;
+
+// ---- the provider's endpoint for this site --------------------------------------------------
+
+/** Longest endpoint a site may set. */
+export const PROVIDER_ENDPOINT_MAX = 500;
+
+/** The parse itself (host, port) is zod's URL check, which uses the platform's URL parser. */
+const httpUrlSchema = z.url({ protocol: /^https?$/ });
+
+/**
+ * The base URL of a provider's API for one site (`{endpoint}/wallet/pull_back`, `/report`): an
+ * absolute http or https URL with a host, at most 500 characters, no user name or password in it
+ * (the merchant's credential is the shared secret, sent as a signature), no query and no fragment
+ * (paths are appended to it). Surrounding spaces are trimmed; an empty string, like null, clears
+ * the endpoint. Messages are keys of the web app's `validation` namespace.
+ */
+export const providerEndpointSchema = z
+  .string()
+  .trim()
+  .max(PROVIDER_ENDPOINT_MAX, 'providerEndpoint.max')
+  .refine((v) => v === '' || /^https?:\/\/[^/?#]/i.test(v), 'providerEndpoint.scheme')
+  .refine((v) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(v), 'providerEndpoint.credentials')
+  .refine((v) => !/[?#]/.test(v), 'providerEndpoint.query')
+  .refine((v) => v === '' || (!/[\s\\]/.test(v) && httpUrlSchema.safeParse(v).success), 'providerEndpoint.format')
+  .nullable();
+
+/** `POST /api/manage/provider/change_endpoint`: this site's endpoint at the provider; '' or null clears it. */
+export const providerEndpointRequestSchema = z.strictObject({ code: providerCodeSchema, endpoint: providerEndpointSchema });
+export type ProviderEndpointRequest = z.input<typeof providerEndpointRequestSchema>;
 
 // ---- reconciliation: our transfers against the provider's, per business day -------------------
 

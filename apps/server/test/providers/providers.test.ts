@@ -69,7 +69,16 @@ describe('provider list', () => {
     const ky = data.providers.find((p) => p.code === 'KY')!;
     expect(ky).toMatchObject({ name: 'Kaiyuan', status: 'MAINTAIN', offered: true, secretSet: true });
     expect(ky.secretRotatedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(Object.keys(ky).sort()).toEqual(['code', 'enabledPlayers', 'name', 'offered', 'secretRotatedAt', 'secretSet', 'status']);
+    expect(Object.keys(ky).sort()).toEqual([
+      'code',
+      'enabledPlayers',
+      'endpoint',
+      'name',
+      'offered',
+      'secretRotatedAt',
+      'secretSet',
+      'status',
+    ]);
     expect(data.abilities).toEqual({ maintain: true, offer: true, reconcile: true });
 
     // Enabled players are counted from the accounts, for the whole site (the admin's subtree).

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   envelopeSchema,
   providerCodeRequestSchema,
+  providerEndpointRequestSchema,
   providerListRequestSchema,
   providerListSchema,
   providerOfferingRequestSchema,
@@ -15,7 +16,7 @@ import {
 import { ok } from '../../plugins/envelope.js';
 import { callerOf } from '../../plugins/auth.js';
 import { requirePermission } from '../../plugins/access.js';
-import { changeStatus, listProviders, rotateSecret, setSiteOffering, type ProviderContext } from './service.js';
+import { changeEndpoint, changeStatus, listProviders, rotateSecret, setSiteOffering, type ProviderContext } from './service.js';
 import { reconcile } from './reconciliation.js';
 
 const done = envelopeSchema(z.null());
@@ -44,7 +45,7 @@ export async function providerRoutes(app: FastifyInstance) {
       schema: {
         ...secured,
         summary:
-          "Every provider of the catalogue with this site's own state: status, whether the site offers it, whether the site's secret is set and when it was rotated (never the secret), enabled players; and what the caller may change",
+          "Every provider of the catalogue with this site's own state: status, whether the site offers it, whether the site's secret is set and when it was rotated (never the secret), enabled players, the endpoint (to callers who may maintain the providers); and what the caller may change",
         body: providerListRequestSchema,
         response: { 200: envelopeSchema(providerListSchema) },
       },
@@ -103,6 +104,24 @@ export async function providerRoutes(app: FastifyInstance) {
       // The one answer that carries the secret must not be kept by any cache.
       void reply.header('cache-control', 'no-store');
       return ok(await rotateSecret(ctx(req), req.body));
+    },
+  );
+
+  r.post(
+    '/manage/provider/change_endpoint',
+    {
+      ...needs('PROVIDER_MAINTAIN'),
+      schema: {
+        ...secured,
+        summary:
+          "The base URL of the provider's API for this site's merchant account, where pull-backs and the reconciliation report are sent: an absolute http(s) URL of at most 500 characters without user name, password, query or fragment; empty or null clears it (pull-backs are then refused with PROVIDER_ENDPOINT_MISSING); other sites' endpoints are untouched; site admins holding PROVIDER_MAINTAIN only",
+        body: providerEndpointRequestSchema,
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await changeEndpoint(ctx(req), req.body);
+      return ok(null);
     },
   );
 

@@ -38,6 +38,11 @@ import { inTransaction, type Tx } from '../../core/tx.js';
  * - Rotate: a new random secret replaces this site's old one at once (no grace period: the provider
  *   API reads the secret on every call); other sites' secrets are untouched. It is answered once
  *   and never logged.
+ * - Endpoint: the base URL of the provider's API for this site's merchant account, where the
+ *   platform's own calls go (a staff pull-back, the reconciliation report); read at every call, so
+ *   a change applies to the next one. Null clears it: pull-backs are then refused
+ *   (PROVIDER_ENDPOINT_MISSING). Not a secret, so the log shows it; the list answers it only to
+ *   callers who may maintain the provider.
  *
  * Every change is one OPERATION row in the operation log (target: the acting admin, so it shows
  * in that admin's log) with before/after; a request that changes nothing writes nothing.
@@ -80,6 +85,7 @@ export async function listProviders(db: Db, caller: Caller): Promise<ProviderLis
     secret_set: boolean;
     rotated_at: Date | string | null;
     players: number;
+    endpoint: string | null;
   }>(sql`
     with usage as (
       select p.code, count(*)::int as players
@@ -91,11 +97,13 @@ export async function listProviders(db: Db, caller: Caller): Promise<ProviderLis
            exists (select 1 from site_providers sp where sp.site_id = ${caller.siteId} and sp.provider_code = pr.code) as offered,
            m.secret is not null as secret_set,
            m.secret_rotated_at as rotated_at,
+           m.endpoint,
            coalesce(u.players, 0) as players
       from providers pr
       join provider_merchants m on m.site_id = ${caller.siteId} and m.provider_code = pr.code
       left join usage u on u.code = pr.code
      order by pr.code`);
+  const abilities = abilitiesOf(caller);
   return {
     providers: rows.map((r) => ({
       code: r.code,
@@ -105,8 +113,9 @@ export async function listProviders(db: Db, caller: Caller): Promise<ProviderLis
       secretSet: r.secret_set,
       secretRotatedAt: r.rotated_at && r.secret_set ? formatDateTime(new Date(r.rotated_at), tz) : null,
       enabledPlayers: Number(r.players),
+      ...(abilities.maintain ? { endpoint: r.endpoint } : {}),
     })),
-    abilities: abilitiesOf(caller),
+    abilities,
   };
 }
 
@@ -186,4 +195,25 @@ export async function rotateSecret(m: ProviderContext, input: { code: string }):
     );
   });
   return { code: input.code, secret, secretRotatedAt: formatDateTime(at, tz) };
+}
+
+/** Sets or clears (null or '') this site's endpoint at the provider; the schema checked the URL. */
+export async function changeEndpoint(m: ProviderContext, input: { code: string; endpoint: string | null }): Promise<void> {
+  assertSiteAdmin(m.caller);
+  const siteId = m.caller.siteId;
+  const endpoint = input.endpoint ? input.endpoint : null;
+  await inTransaction(m.db, async (tx) => {
+    const row = await lockMerchant(tx, siteId, input.code);
+    if (row.endpoint === endpoint) return;
+    await tx.update(providerMerchants).set({ endpoint }).where(merchantOf(siteId, row.code));
+    // The endpoint only: the merchant row also holds the secret, which no log carries.
+    await writeLog(
+      tx,
+      m,
+      m.caller.account.id,
+      'OPERATION',
+      { provider: row.code, endpoint: row.endpoint },
+      { provider: row.code, endpoint },
+    );
+  });
 }
