@@ -13,6 +13,7 @@ import {
   type ReliefRule,
 } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
+import { retryConflicts } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { assertWriter } from '../../core/access.js';
@@ -248,8 +249,9 @@ async function decideAndPost(
     };
   }
 
-  // One transaction: the legs locked in id order, the relief checks (if any), the posting.
-  const posted = await post(db, input);
+  // Relief checks under row locks need a transaction; everything else is one statement.
+  // (One statement on the pool is its own transaction: a deadlock undoes all of it, so it may run again.)
+  const posted = input.verify ? await post(db, input) : await retryConflicts(() => post(db, input));
   return posted.result as CreditResult;
 }
 

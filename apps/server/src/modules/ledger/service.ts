@@ -125,20 +125,16 @@ export async function post(q: Q, input: PostInput): Promise<Posted> {
     sql`, `,
   );
 
-  // The legs' rows are locked by a statement of their own, in ascending id order, before the
-  // posting statement starts. The posting statement then reads them at a snapshot taken after
-  // the locks were granted, so its UPDATE finds the newest version of each row, already ours.
-  // Locking inside the posting statement instead (a FOR NO KEY UPDATE CTE) leaves its UPDATE
-  // working on the version its earlier snapshot saw; when that version also carries foreign-key
-  // lockers, the UPDATE queues for the old version's tuple lock behind requests that are waiting
-  // for this very transaction, and PostgreSQL reports a deadlock (seen under the lock-order test).
+  if (!input.verify) return postLocking(q, input, idList, now);
+  // `verify` reads the locked rows before anything changes: lock them by a statement of their
+  // own (ascending id), in a transaction, then post.
   return inTransaction(q, async (tx) => {
     const locked = await executeNamed<{ id: number; account_no: string; balance: string }>(
       tx,
       sql`select id, account_no, balance::text as balance from accounts where id in (${idList}) order by id for no key update`,
     );
-    if (input.verify) await verifyLocked(input, locked.rows, tx);
-    return postLocked(tx, input, idList, now);
+    await verifyLocked(input, locked.rows, tx);
+    return postLocking(tx, input, idList, now);
   });
 }
 
@@ -154,11 +150,19 @@ async function verifyLocked(input: PostInput, rows: { id: number; account_no: st
   await input.verify!({ legs: preview }, tx);
 }
 
-/** The posting statement, on rows `post` has locked. */
-async function postLocked(q: Tx, input: PostInput, idList: SQL, now: Date): Promise<Posted> {
+/** The posting statement: locks the legs (ascending id), re-checks, updates, writes the rows. */
+async function postLocking(q: Q, input: PostInput, idList: SQL, now: Date): Promise<Posted> {
   const { legs } = input;
   const at = now.toISOString();
   const memo = input.memo ?? null;
+  const legIds = sql.join(
+    legs.map((l) => sql`${l.accountId}`),
+    sql`, `,
+  );
+  const legDeltas = sql.join(
+    legs.map((l) => sql`${l.amount}`),
+    sql`, `,
+  );
   const legValues = sql.join(
     legs.map((l) => sql`(${l.accountId}::int, ${l.amount}::bigint, ${l.counterpartyId}::int)`),
     sql`, `,
@@ -177,15 +181,13 @@ async function postLocked(q: Tx, input: PostInput, idList: SQL, now: Date): Prom
     locked as materialized (
       select a.id, a.parent_id, a.is_disabled, a.is_full_disabled, a.is_full_readonly
         from accounts a where a.id in (${idList}) order by a.id for no key update),
-    chk as materialized (select ${refusals} as refused),
-    upd as (
-      update accounts a
-         set balance = case when a.balance + l.delta < 0 and a.parent_id is not null
-                            then ledger_refuse('INSUFFICIENT_BALANCE', a.id)
-                            else a.balance + l.delta end
-        from legs l, locked k, chk
-       where a.id = l.account_id and k.id = l.account_id and chk.refused = 0
-      returning a.id, a.account_no, a.balance, l.delta, l.counterparty_id
+    chk as materialized (select ${refusals} as refused, (select count(*) from locked) as locked),
+    upd as materialized (
+      -- ledger_apply (migration 0017) updates at a snapshot taken after the locks; its last
+      -- argument, read from chk (which read locked), makes it run only once they are held.
+      select u.id, u.account_no, u.balance, u.delta, l.counterparty_id
+        from ledger_apply(array[${legIds}]::int[], array[${legDeltas}]::bigint[], (select chk.refused + chk.locked from chk)) u
+        join legs l on l.account_id = u.id
     ),
     ins as (
       insert into ledger_transactions (id, site_id, kind, operator_id, idempotency_key, request_hash, memo, created_at, result)
