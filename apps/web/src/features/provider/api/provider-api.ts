@@ -1,4 +1,5 @@
 import type {
+  ProviderEndpointRequest,
   ProviderList,
   ProviderOfferingRequest,
   ProviderSecret,
@@ -16,6 +17,8 @@ export const providerApi = {
   setOffering: (body: ProviderOfferingRequest) => api.post<null>(`${P}/set_site_offering`, body, { successMessage: true }),
   /** The one answer that carries the secret: the screen shows it once and keeps it nowhere. */
   rotateSecret: (code: string) => api.post<ProviderSecret>(`${P}/rotate_secret`, { code }),
+  /** This site's endpoint at the provider; null clears it. */
+  changeEndpoint: (body: ProviderEndpointRequest) => api.post<null>(`${P}/change_endpoint`, body, { successMessage: true }),
   reconciliation: (body: ReconciliationRequest, signal?: AbortSignal) => api.post<Reconciliation>(`${P}/reconciliation`, body, { signal }),
 };
 

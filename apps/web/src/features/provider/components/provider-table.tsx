@@ -1,4 +1,4 @@
-import { KeyOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, List, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes, ReactNode } from 'react';
@@ -86,6 +86,28 @@ function useProviderCells(can: ProviderAbilities, actions: ProviderActions) {
         ) : null}
       </Space>
     ),
+    endpoint: (r: ProviderRow) => (
+      <Space size={8} wrap={false} className="provider-endpoint-cell">
+        {r.endpoint ? (
+          <Typography.Text className="provider-endpoint" ellipsis={{ tooltip: r.endpoint }} data-testid={`provider-endpoint-${r.code}`}>
+            {r.endpoint}
+          </Typography.Text>
+        ) : (
+          <Tag color="warning" data-testid={`provider-endpoint-${r.code}`}>
+            {t('endpoint.unset')}
+          </Tag>
+        )}
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => actions.editEndpoint(r)}
+          aria-label={t('endpoint.editLabel', { code: r.code })}
+          data-testid={`provider-endpoint-edit-${r.code}`}
+        >
+          {t('endpoint.edit')}
+        </Button>
+      </Space>
+    ),
   } satisfies Record<string, Cell>;
 }
 
@@ -134,6 +156,14 @@ export function ProviderTable({
                 <Typography.Text type="secondary">{t('columns.secret')}</Typography.Text>
               </dt>
               <dd>{cells.secret(r)}</dd>
+              {can.maintain ? (
+                <>
+                  <dt>
+                    <Typography.Text type="secondary">{t('columns.endpoint')}</Typography.Text>
+                  </dt>
+                  <dd>{cells.endpoint(r)}</dd>
+                </>
+              ) : null}
             </dl>
           </Card>
         )}
@@ -146,6 +176,8 @@ export function ProviderTable({
     { title: t('columns.offered'), key: 'offered', render: (_: unknown, r) => cells.offered(r) },
     { title: t('columns.players', terms), key: 'players', align: 'right', render: (_: unknown, r) => cells.players(r) },
     { title: t('columns.secret'), key: 'secret', render: (_: unknown, r) => cells.secret(r) },
+    // The endpoint is answered, and changed, only by those who may maintain the providers.
+    ...(can.maintain ? [{ title: t('columns.endpoint'), key: 'endpoint', render: (_: unknown, r: ProviderRow) => cells.endpoint(r) }] : []),
   ];
 
   return (

@@ -10,18 +10,21 @@ import { STATUS_COLORS } from '../components/status-colors';
 /**
  * The provider screen's changes, each confirmed first where it stops something: a status (every
  * site), this site's offering (switching off asks, switching on does not) and the secret
- * rotation, whose answer is held only while its dialog is open. `refresh` reloads the list
- * after each change, done or refused.
+ * rotation, whose answer is held only while its dialog is open; the endpoint is edited in its own
+ * dialog, which closes once the server took the change. `refresh` reloads the list after each
+ * change, done or refused.
  */
 export function useProviderActions(refresh: () => Promise<void>) {
   const { t } = useTranslation('provider');
   const { modal } = App.useApp();
   const terms = usePlayerTerms();
   const [secret, setSecret] = useState<{ value: ProviderSecret; name: string } | null>(null);
+  const [endpointOf, setEndpointOf] = useState<ProviderRow | null>(null);
 
   const status = useMutation({ mutationFn: providerApi.changeStatus, onSettled: refresh });
   const offering = useMutation({ mutationFn: providerApi.setOffering, onSettled: refresh });
   const rotate = useMutation({ mutationFn: (row: ProviderRow) => providerApi.rotateSecret(row.code), onSettled: refresh });
+  const endpoint = useMutation({ mutationFn: providerApi.changeEndpoint, onSettled: refresh });
 
   const statusLabel = (s: ProviderStatus) => t(`status.${s}`);
 
@@ -86,6 +89,18 @@ export function useProviderActions(refresh: () => Promise<void>) {
     rotate.reset();
   };
 
+  /** Saves (or, with null, removes) the endpoint of the row being edited; the dialog stays open on a refusal. */
+  const saveEndpoint = async (value: string | null) => {
+    if (!endpointOf) return;
+    try {
+      await endpoint.mutateAsync({ code: endpointOf.code, endpoint: value });
+      setEndpointOf(null);
+      endpoint.reset();
+    } catch {
+      // the API client already showed the failure
+    }
+  };
+
   return {
     confirmStatus,
     changeOffering,
@@ -96,6 +111,15 @@ export function useProviderActions(refresh: () => Promise<void>) {
     rotating: (code: string) => rotate.isPending && rotate.variables?.code === code,
     secret,
     closeSecret,
+    /** The provider whose endpoint is being edited. */
+    endpointOf,
+    editEndpoint: (row: ProviderRow) => setEndpointOf(row),
+    closeEndpoint: () => {
+      if (!endpoint.isPending) setEndpointOf(null);
+    },
+    saveEndpoint,
+    /** Which of the dialog's writes is running: a save, a removal, or none. */
+    endpointBusy: (endpoint.isPending ? (endpoint.variables?.endpoint === null ? 'clear' : 'save') : null) as 'clear' | 'save' | null,
   };
 }
 

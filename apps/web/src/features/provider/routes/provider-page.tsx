@@ -6,6 +6,7 @@ import type { ProviderAbilities } from '@agent-bo/shared';
 import { currentSiteId } from '../../../lib/site';
 import { providerApi, providerKeys } from '../api/provider-api';
 import { ProviderTable } from '../components/provider-table';
+import { EndpointModal } from '../components/endpoint-modal';
 import { ReconciliationCard } from '../components/reconciliation-card';
 import { SecretModal } from '../components/secret-modal';
 import { useProviderActions } from '../hooks/use-provider-actions';
@@ -15,7 +16,7 @@ const NO_ABILITIES: ProviderAbilities = { maintain: false, offer: false, reconci
 
 /**
  * `/provider/index` (PRODUCT.md §5): the platform's game providers with this site's own state —
- * status, offering and the site's shared secret at each provider. Controls the caller may not use are absent; the list
+ * status, offering, the site's shared secret and its endpoint at each provider. Controls the caller may not use are absent; the list
  * answer says which (`abilities`: the server's rule, site admins holding the code).
  */
 export default function ProviderPage() {
@@ -49,6 +50,9 @@ export default function ProviderPage() {
       </Card>
       {can.reconcile && rows.length ? <ReconciliationCard providers={rows} /> : null}
       {/* Unmounted on close (no closing animation keeping the last content): the secret leaves the page at once. */}
+      {actions.endpointOf ? (
+        <EndpointModal row={actions.endpointOf} busy={actions.endpointBusy} onSave={actions.saveEndpoint} onClose={actions.closeEndpoint} />
+      ) : null}
       {actions.secret ? <SecretModal secret={actions.secret.value} name={actions.secret.name} onClose={actions.closeSecret} /> : null}
     </div>
   );
