@@ -54,6 +54,8 @@ let codes: string[];
 type Call = { key: string | undefined; body: Record<string, unknown> };
 let calls: Call[];
 let positionReads: string[];
+/** What the positions answer says awaits the provider at EVO (undefined: the field is absent). */
+let evoPending: string | undefined;
 /** What the next transfer_back calls answer, in order: 'network' throws, otherwise a Response. */
 let answers: ('network' | Response)[];
 
@@ -86,7 +88,12 @@ function server(path: string, init: RequestInit): Response {
       return page([]);
     case '/api/manage/player/provider_positions':
       positionReads.push(url.searchParams.get('id') ?? '');
-      return envelope(POSITIONS);
+      return envelope({
+        ...POSITIONS,
+        positions: POSITIONS.positions.map((p) =>
+          p.providerCode === 'EVO' ? (evoPending === undefined ? p : { ...p, pending: evoPending }) : { ...p, pending: '0.00' },
+        ),
+      });
     case '/api/manage/player/transfer_back': {
       const headers = (init.headers ?? {}) as Record<string, string>;
       calls.push({ key: headers['Idempotency-Key'], body: JSON.parse(String(init.body)) as Record<string, unknown> });
@@ -106,6 +113,7 @@ beforeEach(() => {
   calls = [];
   positionReads = [];
   answers = [];
+  evoPending = undefined;
   stubFetch(server);
 });
 
@@ -193,5 +201,48 @@ describe('pull back from provider', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]!.key).not.toBe(calls[0]!.key);
+  });
+
+  it('shows what awaits the provider next to the position; PULL_BACK_PENDING is a warning, and the resend is the same request', async () => {
+    evoPending = '10.00';
+    await openDialog();
+    expect(screen.getByTestId('pull-back-pending').getAttribute('data-value')).toBe('10.00');
+    expect(screen.getByTestId('pull-back-pending').textContent).toBe('(awaiting the provider: 10.00)');
+    expect(screen.getByTestId('pull-back-provider').textContent).toContain('250.00 outstanding · awaiting the provider: 10.00');
+
+    // The provider does not confirm: nothing was credited, the amount is reserved.
+    fireEvent.change(screen.getByTestId('pull-back-amount'), { target: { value: '20' } });
+    answers = [
+      envelope(null, 4015, 'The provider has not confirmed the pull-back yet and nothing was credited; retry the same request later', 502),
+    ];
+    await act(async () => {
+      evoPending = '30.00';
+      fireEvent.click(screen.getByTestId('pull-back-confirm'));
+    });
+    const warning = await screen.findByTestId('pull-back-awaiting', {}, { timeout: 5000 });
+    expect(warning.className).toContain('ant-alert-warning');
+    expect(warning.textContent).toContain('completes when the provider confirms');
+    expect(warning.textContent).toContain('resends the same request');
+    expect(screen.queryByTestId('pull-back-error')).toBeNull();
+    expect(screen.queryByTestId('pull-back-success')).toBeNull();
+    // The positions are read again and show the reservation.
+    await waitFor(() => expect(screen.getByTestId('pull-back-pending').getAttribute('data-value')).toBe('30.00'));
+    expect(positionReads).toHaveLength(2);
+
+    // Sending it again is the same request (same key); the provider confirms this time.
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('pull-back-confirm'));
+    });
+    await screen.findByTestId('pull-back-success', {}, { timeout: 5000 });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.body).toEqual({ id: 9, providerCode: 'EVO', amount: '20.00' });
+    expect(calls[1]!.key).toBe(calls[0]!.key);
+    expect(screen.queryByTestId('pull-back-awaiting')).toBeNull();
+  });
+
+  it('shows nothing awaiting when the answer has no pending amount or zero', async () => {
+    await openDialog();
+    expect(screen.queryByTestId('pull-back-pending')).toBeNull();
+    expect(screen.getByTestId('pull-back-provider').textContent).not.toContain('awaiting');
   });
 });

@@ -3,8 +3,10 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Result, Select, Space,
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ERRORS,
   toMinorUnits,
   transferBackRequestSchema,
+  type ProviderPosition,
   type ProviderPositions,
   type TransferBackRequest,
   type TransferBackResult,
@@ -29,6 +31,9 @@ interface Fields {
 
 const positionsKey = (id: number) => ['member', 'provider-positions', id] as const;
 
+/** Pull-backs of the position still awaiting the provider's confirmation, when there are any. */
+const pendingOf = (p: ProviderPosition | undefined): string | undefined => (p?.pending && p.pending !== '0.00' ? p.pending : undefined);
+
 /** The two calls of this dialog (server: modules/wallet). */
 export const pullBackApi = {
   positions: (id: number, signal?: AbortSignal) =>
@@ -44,12 +49,19 @@ export const pullBackApi = {
  * OPERATION_TRANSFER: pull a player's credit back from a provider into its main balance, at most
  * its outstanding position there (the server enforces the cap again under the row lock). One
  * idempotency key per opening, kept while the same submission is retried, as the credit dialog.
+ *
+ * A pull-back completes only when the provider confirms it. Until then the server answers
+ * PULL_BACK_PENDING (nothing credited, the amount reserved): the dialog says so as a warning, keeps
+ * the key, and sending the same amount and memo again resends that same request. What is reserved
+ * by pull-backs awaiting the provider is shown next to each position.
  */
 export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTarget; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation('member');
   const [form] = Form.useForm<Fields>();
   const provider = Form.useWatch('providerCode', form);
   const [error, setError] = useState<string | null>(null);
+  /** The last answer was PULL_BACK_PENDING: the provider has not confirmed yet. */
+  const [awaiting, setAwaiting] = useState(false);
   const keeper = useMemo(() => createKeyKeeper(), []);
   const positions = useQuery({
     queryKey: positionsKey(target.id),
@@ -62,6 +74,7 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
   // largest first).
   const positionOf = (code: string | undefined) => rows.find((p) => p.providerCode === (code ?? withCredit[0]?.providerCode));
   const selected = positionOf(provider);
+  const selectedPending = pendingOf(selected);
 
   const submit = useMutation({
     mutationFn: ({ providerCode, amount, memo }: { providerCode: string; amount: string; memo: string }) => {
@@ -71,10 +84,20 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
     },
     onSuccess: () => {
       setError(null);
+      setAwaiting(false);
       onDone();
     },
     onError: (e) => {
       if (isApiError(e) && e.kind === 'unauthorized') return;
+      if (isApiError(e) && e.code === ERRORS.PULL_BACK_PENDING.code) {
+        // Not an outcome: the pull-back is reserved and waits for the provider. The key is kept, so
+        // the same submission resends this request; the positions now show what is reserved.
+        setError(null);
+        setAwaiting(true);
+        void positions.refetch();
+        return;
+      }
+      setAwaiting(false);
       // A refusal spends the key on that outcome; a lost answer or a 5xx keeps it for the replay.
       if (isDefinitiveRefusal(e)) {
         keeper.forget();
@@ -103,6 +126,7 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
     const parsed = parseAmount(values.amount);
     if (!position || !parsed.ok) return;
     setError(null);
+    setAwaiting(false);
     submit.mutate({ providerCode: position.providerCode, amount: parsed.text, memo: values.memo ?? '' });
   }
 
@@ -179,6 +203,7 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
                 // A changed amount or provider is checked again on confirming: its message goes until then.
                 form.setFields([{ name: 'amount', errors: [] }]);
                 setError(null);
+                setAwaiting(false);
               }}
             >
               <Form.Item
@@ -191,7 +216,11 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
                   loading={positions.isLoading}
                   options={rows.map((p) => ({
                     value: p.providerCode,
-                    label: `${p.providerName} (${p.providerCode}) · ${t('pullBack.outstanding', { amount: formatMoney(p.position) })}`,
+                    label: [
+                      `${p.providerName} (${p.providerCode})`,
+                      t('pullBack.outstanding', { amount: formatMoney(p.position) }),
+                      ...[pendingOf(p)].filter((v) => v !== undefined).map((v) => t('pullBack.pending', { amount: formatMoney(v) })),
+                    ].join(' · '),
                     disabled: p.position === '0.00',
                   }))}
                   data-testid="pull-back-provider"
@@ -203,6 +232,14 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
                   <Typography.Text strong className="member-money">
                     {formatMoney(selected.position)}
                   </Typography.Text>
+                  {selectedPending ? (
+                    <>
+                      {' '}
+                      <Typography.Text type="warning" data-testid="pull-back-pending" data-value={selectedPending}>
+                        ({t('pullBack.pending', { amount: formatMoney(selectedPending) })})
+                      </Typography.Text>
+                    </>
+                  ) : null}
                 </Typography.Paragraph>
               ) : null}
               <Form.Item noStyle shouldUpdate>
@@ -234,6 +271,15 @@ export function PullBackDialog({ target, onClose, onDone }: { target: PullBackTa
             </Form>
           </>
         )}
+        {awaiting && !result ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('pullBack.pendingTitle')}
+            description={t('pullBack.pendingWarning')}
+            data-testid="pull-back-awaiting"
+          />
+        ) : null}
         {error ? <Alert type="error" showIcon title={error} data-testid="pull-back-error" /> : null}
       </div>
     </Modal>
