@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { MarqueeItem } from './marquee-view';
+import type { MarqueeItem } from './marquee-item';
 
 /** How long each item stays when the marquee does not scroll. */
 const CYCLE_MS = 6000;

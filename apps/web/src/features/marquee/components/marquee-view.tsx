@@ -4,12 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useReducedMotion } from '../use-reduced-motion';
 import { CyclingText } from './cycling-text';
 import { ScrollingTrack } from './scrolling-track';
+import type { MarqueeItem } from './marquee-item';
 import '../marquee.css';
-
-export interface MarqueeItem {
-  id: number;
-  text: string;
-}
 
 /**
  * The marquee box: scrolling text, or one item at a time when the user prefers reduced motion.

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { MarqueeItem } from './marquee-view';
+import type { MarqueeItem } from './marquee-item';
 
 /** Scrolling speed in pixels per second, and the shortest loop (a short line would race by). */
 const SPEED = 60;
