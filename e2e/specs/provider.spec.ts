@@ -17,6 +17,9 @@ const kyStatus = async () =>
 const kyOffered = async () => (await db(`select 1 from site_providers where site_id = 'tw_web' and provider_code = 'KY'`)).length === 1;
 const kySecret = async () =>
   (await db<{ secret: string }>(`select secret from provider_merchants where site_id = 'tw_web' and provider_code = 'KY'`))[0]!.secret;
+const kyEndpoint = async () =>
+  (await db<{ endpoint: string | null }>(`select endpoint from provider_merchants where site_id = 'tw_web' and provider_code = 'KY'`))[0]!
+    .endpoint;
 
 afterAll(async () => {
   await db(`update provider_merchants set status = 'MAINTAIN' where site_id = 'tw_web' and provider_code = 'KY'`);
@@ -138,5 +141,40 @@ describe('provider screen', () => {
     await keepScreenshot(page, 'provider-mobile-dark');
     await setDark(page, false);
     await context.close();
+  });
+
+  it('desktop: KY’s endpoint in its dialog — a URL with a password is refused on the page, a new one saved; put back', async () => {
+    const original = await kyEndpoint();
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
+    try {
+      await useEnglish(page);
+      await setDark(page, false);
+      await page.goto('/provider/index');
+      await page.getByTestId('provider-row-KY').waitFor();
+      await page.getByTestId('provider-endpoint-edit-KY').click();
+      const input = page.getByTestId('provider-endpoint-input');
+      await input.fill('https://merchant:pw@ky.example.com/api');
+      await page.getByTestId('provider-endpoint-save').click();
+      await page.getByText('The address may not contain a user name or password').waitFor();
+      await settled(page);
+      await keepScreenshot(page, 'provider-desktop-light-endpoint-modal');
+      expect(await kyEndpoint()).toBe(original);
+
+      await input.fill('https://ky.example.com/merchant/tw_web');
+      await page.getByTestId('provider-endpoint-save').click();
+      await page.getByTestId('provider-endpoint-modal').waitFor({ state: 'detached' });
+      await expect.poll(kyEndpoint).toBe('https://ky.example.com/merchant/tw_web');
+      await expect.poll(() => page.getByTestId('provider-endpoint-KY').innerText()).toBe('https://ky.example.com/merchant/tw_web');
+      // The endpoint under the secret keeps the table within a 1440 px screen.
+      const [scroll, client] = await page
+        .locator('[data-testid="provider-table"] .ant-table-content')
+        .evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      expect(scroll).toBeLessThanOrEqual(client!);
+      await settled(page);
+      await keepScreenshot(page, 'provider-desktop-light-endpoint');
+    } finally {
+      await db(`update provider_merchants set endpoint = $1 where site_id = 'tw_web' and provider_code = 'KY'`, [original]);
+      await context.close();
+    }
   });
 });

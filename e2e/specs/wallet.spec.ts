@@ -91,4 +91,41 @@ describe('wallet: pull back from provider', () => {
     await keepScreenshot(page, 'wallet-pull-back-390-dark');
     await context.close();
   });
+
+  it('a pull-back the provider does not answer waits for it: a warning, the reserved amount shown; pressed again once the provider answers, it completes', async () => {
+    const evoEndpoint = async () =>
+      (
+        await db<{ endpoint: string | null }>(`select endpoint from provider_merchants where site_id = 'tw_web' and provider_code = 'EVO'`)
+      )[0]!.endpoint;
+    const original = await evoEndpoint();
+    const { context, page } = await openSignedIn(browser(), undefined, { stepTimeout: 15_000 });
+    try {
+      await useEnglish(page);
+      await setDark(page, false);
+      await transferOut('30.00');
+      // Nobody listens there: the call fails, the pull-back stays pending.
+      await db(`update provider_merchants set endpoint = 'http://127.0.0.1:9' where site_id = 'tw_web' and provider_code = 'EVO'`);
+      await openDialog(page);
+      await page.getByTestId('pull-back-amount').fill('10');
+      await page.getByTestId('pull-back-confirm').click();
+      await page.getByTestId('pull-back-awaiting').waitFor();
+      await expect.poll(() => page.getByTestId('pull-back-pending').getAttribute('data-value')).toBe('10.00');
+      expect(await page.getByTestId('pull-back-pending').innerText()).toContain('awaiting the provider: 10.00');
+      await animationsDone(page);
+      await keepScreenshot(page, 'wallet-pull-back-pending-1440');
+
+      // The provider answers again: the same request completes.
+      await db(`update provider_merchants set endpoint = $1 where site_id = 'tw_web' and provider_code = 'EVO'`, [original]);
+      await page.getByTestId('pull-back-confirm').click();
+      await page.getByTestId('pull-back-success').waitFor();
+      const [row] = await db<{ status: string; attempts: number }>(
+        `select status, attempts from provider_pullbacks where player_id = $1 order by id desc limit 1`,
+        [player.id],
+      );
+      expect(row).toEqual({ status: 'COMPLETED', attempts: 2 });
+    } finally {
+      await db(`update provider_merchants set endpoint = $1 where site_id = 'tw_web' and provider_code = 'EVO'`, [original]);
+      await context.close();
+    }
+  });
 });

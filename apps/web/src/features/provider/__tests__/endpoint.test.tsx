@@ -78,7 +78,9 @@ describe('provider endpoint', { timeout: 20_000 }, () => {
     const evo = await start();
     expect(within(evo).getByTestId('provider-endpoint-EVO').textContent).toBe('https://evo.example.com/merchant');
     expect(screen.getByTestId('provider-endpoint-SABA').textContent).toBe('Not set');
-    expect(screen.getByRole('columnheader', { name: 'Endpoint' })).toBeTruthy();
+    // Under the secret, in one merchant-account column.
+    expect(screen.getByRole('columnheader', { name: 'Merchant account' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Shared secret' })).toBeNull();
     expect(screen.getByTestId('provider-endpoint-edit-SABA').getAttribute('aria-label')).toBe('Edit the endpoint of SABA');
   });
 
@@ -124,7 +126,8 @@ describe('provider endpoint', { timeout: 20_000 }, () => {
   it('is hidden from a caller who may not maintain the providers', async () => {
     abilities = { maintain: false, offer: true, reconcile: false };
     await start();
-    expect(screen.queryByRole('columnheader', { name: 'Endpoint' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Merchant account' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Shared secret' })).toBeTruthy();
     expect(screen.queryByTestId('provider-endpoint-EVO')).toBeNull();
     expect(screen.queryByTestId('provider-endpoint-edit-EVO')).toBeNull();
     expect(screen.queryByTestId('provider-endpoint-edit-SABA')).toBeNull();

@@ -1,5 +1,5 @@
 import { EditOutlined, KeyOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, List, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, List, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,15 +97,15 @@ function useProviderCells(can: ProviderAbilities, actions: ProviderActions) {
             {t('endpoint.unset')}
           </Tag>
         )}
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          onClick={() => actions.editEndpoint(r)}
-          aria-label={t('endpoint.editLabel', { code: r.code })}
-          data-testid={`provider-endpoint-edit-${r.code}`}
-        >
-          {t('endpoint.edit')}
-        </Button>
+        <Tooltip title={t('endpoint.editLabel', { code: r.code })}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => actions.editEndpoint(r)}
+            aria-label={t('endpoint.editLabel', { code: r.code })}
+            data-testid={`provider-endpoint-edit-${r.code}`}
+          />
+        </Tooltip>
       </Space>
     ),
   } satisfies Record<string, Cell>;
@@ -175,9 +175,21 @@ export function ProviderTable({
     { title: t('columns.status'), key: 'status', render: (_: unknown, r) => cells.status(r) },
     { title: t('columns.offered'), key: 'offered', render: (_: unknown, r) => cells.offered(r) },
     { title: t('columns.players', terms), key: 'players', align: 'right', render: (_: unknown, r) => cells.players(r) },
-    { title: t('columns.secret'), key: 'secret', render: (_: unknown, r) => cells.secret(r) },
-    // The endpoint is answered, and changed, only by those who may maintain the providers.
-    ...(can.maintain ? [{ title: t('columns.endpoint'), key: 'endpoint', render: (_: unknown, r: ProviderRow) => cells.endpoint(r) }] : []),
+    // The endpoint is answered, and changed, only by those who may maintain the providers. It sits
+    // under the secret (both are the site's merchant account): a column of its own would make the
+    // table wider than a 1440 px screen with the side menu open.
+    can.maintain
+      ? {
+          title: t('columns.merchant'),
+          key: 'secret',
+          render: (_: unknown, r) => (
+            <div className="provider-merchant">
+              {cells.secret(r)}
+              {cells.endpoint(r)}
+            </div>
+          ),
+        }
+      : { title: t('columns.secret'), key: 'secret', render: (_: unknown, r) => cells.secret(r) },
   ];
 
   return (
