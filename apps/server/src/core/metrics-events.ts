@@ -19,6 +19,19 @@ export function countLedgerPosting(kind: string): void {
   if (ledgerPosted.hasSubscribers) ledgerPosted.publish({ kind } satisfies LedgerPostedEvent);
 }
 
+export const CONFLICT_RETRY_CHANNEL = 'agent-bo:db:conflict-retry';
+const conflictRetry = diagnostics.channel(CONFLICT_RETRY_CHANNEL);
+
+export interface ConflictRetryEvent {
+  /** SQLSTATE: 40P01 deadlock, 40001 serialization failure. */
+  code: string;
+}
+
+/** A transaction PostgreSQL rolled back for a conflict is being run again (core/tx.ts). */
+export function countConflictRetry(code: string): void {
+  if (conflictRetry.hasSubscribers) conflictRetry.publish({ code } satisfies ConflictRetryEvent);
+}
+
 const providerCalls = new WeakMap<object, string>();
 
 /**

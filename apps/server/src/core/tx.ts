@@ -2,6 +2,7 @@ import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { errorCodeOf, isRetryableConflict } from '../db/errors.js';
 import { sleep } from '../lib/sleep.js';
+import { countConflictRetry } from './metrics-events.js';
 
 /** An open transaction (the argument of `db.transaction`'s callback). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -11,9 +12,6 @@ export type Q = Db | Tx;
 
 /** How many times a transaction runs at most when PostgreSQL rolls it back for a conflict. */
 export const MAX_TX_ATTEMPTS = 4;
-
-/** Conflicts retried so far (tests and the metrics read it). */
-export const conflictRetries = { count: 0, byCode: {} as Record<string, number> };
 
 /**
  * Runs `fn` again, from the start, when PostgreSQL rolled it back for a serialization failure
@@ -30,9 +28,7 @@ export async function retryConflicts<T>(fn: () => Promise<T>): Promise<T> {
       return await fn();
     } catch (err) {
       if (attempt >= MAX_TX_ATTEMPTS || !isRetryableConflict(err)) throw err;
-      const code = errorCodeOf(err) ?? '?';
-      conflictRetries.count += 1;
-      conflictRetries.byCode[code] = (conflictRetries.byCode[code] ?? 0) + 1;
+      countConflictRetry(errorCodeOf(err) ?? 'unknown');
       await sleep(5 * attempt + Math.random() * 20 * attempt);
     }
   }

@@ -5,7 +5,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { PROVIDER_API_PREFIX } from '@agent-bo/shared';
 import { sendError } from './envelope.js';
-import { LEDGER_POSTED_CHANNEL, providerOfCall, type LedgerPostedEvent } from '../core/metrics-events.js';
+import {
+  CONFLICT_RETRY_CHANNEL,
+  LEDGER_POSTED_CHANNEL,
+  providerOfCall,
+  type ConflictRetryEvent,
+  type LedgerPostedEvent,
+} from '../core/metrics-events.js';
 
 /** Route label of requests that matched no route (404s, the web app's page fallback). */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -71,6 +77,17 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
   const onPosting = (message: unknown) => postings.inc({ kind: (message as LedgerPostedEvent).kind });
   diagnostics.subscribe(LEDGER_POSTED_CHANNEL, onPosting);
 
+  // Should stay near 0: the one lock order prevents deadlocks; the retry is a safety net, and a
+  // rising count says some write path takes its locks in another order.
+  const conflictRetries = new Counter({
+    name: 'db_conflict_retries_total',
+    help: 'Transactions run again after PostgreSQL rolled them back for a deadlock (40P01) or a serialization failure (40001)',
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
+  const onConflictRetry = (message: unknown) => conflictRetries.inc({ code: (message as ConflictRetryEvent).code });
+  diagnostics.subscribe(CONFLICT_RETRY_CHANNEL, onConflictRetry);
+
   const providerCalls = new Counter({
     name: 'provider_api_calls_total',
     help: 'Provider API calls by provider code (unverified: the signature was not accepted), operation and outcome (ok, rejected = 4xx, error = 5xx)',
@@ -94,6 +111,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsOption
 
   app.addHook('onClose', async () => {
     diagnostics.unsubscribe(LEDGER_POSTED_CHANNEL, onPosting);
+    diagnostics.unsubscribe(CONFLICT_RETRY_CHANNEL, onConflictRetry);
     registry.clear();
   });
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { retryConflicts } from '../../src/core/tx.js';
 import { accountId, body, call, signinAs, useTestApp } from '../helpers.js';
 import { q, signed, SITE } from '../provider-api/support.js';
 
@@ -104,6 +105,19 @@ describe('/metrics content', () => {
     );
     expect(body(refused).success).toBe(false);
     expect(sample((await scrape()).body, series) - before).toBe(2);
+  });
+
+  it('counts transactions run again after a deadlock or a serialization failure, by SQLSTATE', async () => {
+    const series = 'db_conflict_retries_total{code="40P01"}';
+    const before = sample((await scrape()).body, series);
+    let attempts = 0;
+    const answer = await retryConflicts(async () => {
+      attempts += 1;
+      if (attempts === 1) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    expect(sample((await scrape()).body, series) - before).toBe(1);
   });
 
   it('counts provider API calls by verified provider code, operation and outcome', async () => {
