@@ -143,4 +143,6 @@ export interface AppConfig {
   clientApi?: Partial<ClientApiConfig>;
   /** Unset fields take DEFAULT_IMAGE_CLEANUP's. */
   imageCleanup?: Partial<ImageCleanupConfig>;
+  /** Hosts a provider endpoint may name (`*.` prefix: and its subdomains); empty or unset: any. */
+  providerEndpointHosts?: string[];
 }

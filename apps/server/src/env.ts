@@ -121,6 +121,20 @@ const envSchema = z.object({
   ERROR_REPORT_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
   /** The game client's public reads (/api/client) per minute per client IP; 0 turns that limit off. */
   CLIENT_API_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(120),
+  /**
+   * Hosts a site's provider endpoint may name (comma separated; `*.example.com` also allows its
+   * subdomains). Empty: any host — set it in production so an admin cannot point the signed
+   * outbound calls at internal addresses.
+   */
+  PROVIDER_ENDPOINT_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Minutes between orphan-image cleanups (one process at a time); 0 never cleans. */
   IMAGE_CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** Hours an uploaded image no content uses is kept (its editor may not have saved yet). */

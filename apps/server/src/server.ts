@@ -158,6 +158,7 @@ async function main(): Promise<void> {
           graceMs: env.IMAGE_ORPHAN_GRACE_HOURS * 3_600_000,
         },
         metricsToken: env.METRICS_TOKEN ?? null,
+        providerEndpointHosts: env.PROVIDER_ENDPOINT_HOSTS,
         readiness: {
           maxEventLoopDelayMs: env.READY_MAX_EVENT_LOOP_DELAY_MS,
           dbTimeoutMs: env.READY_DB_TIMEOUT_MS,

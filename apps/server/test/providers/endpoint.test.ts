@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderWallets, startProviderSide, type ProviderSide } from '@agent-bo/simulator';
 import { toMinorUnits } from '@agent-bo/shared';
+import { buildApp } from '../../src/app.js';
 import { accountId, body, call, signinAs, useTestApp } from '../helpers.js';
 import { balanceOf, credit, newKey } from '../ledger/support.js';
 import { q, signed } from '../provider-api/support.js';
@@ -313,5 +314,38 @@ describe('a pull-back after a change', () => {
     const missing = await pullBack('1.00');
     expect([missing.statusCode, body(missing).code]).toEqual([409, 4014]);
     expect([first.calls['/wallet/pull_back'], second.calls['/wallet/pull_back']]).toEqual([1, 1]);
+  });
+});
+
+describe('the allow-list of provider hosts (PROVIDER_ENDPOINT_HOSTS)', () => {
+  it('refuses an endpoint whose host is not listed (4018, nothing written) and accepts listed hosts and their subdomains', async () => {
+    const app = await buildApp({
+      db: ctx.database.db,
+      pool: ctx.database.pool,
+      config: { rateLimit: false, providerEndpointHosts: ['api.provider.example', '*.evo.example'] },
+    });
+    try {
+      const token = await signinAs(app, 'admin001');
+      const set = (endpoint: string) =>
+        call(app, 'POST', '/api/manage/provider/change_endpoint', { code: 'JILI', endpoint }, { token, site: SITE });
+      const before = await fingerprint();
+      for (const refused of [
+        'http://127.0.0.1:5432',
+        'http://169.254.169.254/latest',
+        'https://evo.example.attacker.test',
+        'https://evo.example',
+      ]) {
+        const res = await set(refused);
+        expect(body(res), refused).toMatchObject({ success: false, code: 4018 });
+      }
+      expect(await fingerprint()).toBe(before);
+      expect(body(await set('https://api.provider.example/v1'))).toMatchObject({ success: true });
+      expect(await endpointOf('JILI')).toBe('https://api.provider.example/v1');
+      expect(body(await set('https://tw.merchant.evo.example'))).toMatchObject({ success: true });
+      expect(await endpointOf('JILI')).toBe('https://tw.merchant.evo.example');
+      expect(body(await set(''))).toMatchObject({ success: true });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -120,7 +120,7 @@ export async function providerRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await changeEndpoint(ctx(req), req.body);
+      await changeEndpoint(ctx(req), req.body, app.config.providerEndpointHosts ?? []);
       return ok(null);
     },
   );

@@ -197,11 +197,27 @@ export async function rotateSecret(m: ProviderContext, input: { code: string }):
   return { code: input.code, secret, secretRotatedAt: formatDateTime(at, tz) };
 }
 
-/** Sets or clears (null or '') this site's endpoint at the provider; the schema checked the URL. */
-export async function changeEndpoint(m: ProviderContext, input: { code: string; endpoint: string | null }): Promise<void> {
+/** Whether `host` is on the allow-list (`*.example.com` allows its subdomains); an empty list allows any. */
+export function endpointHostAllowed(host: string, allowed: readonly string[]): boolean {
+  if (!allowed.length) return true;
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return allowed.some((entry) => (entry.startsWith('*.') ? h.endsWith(entry.slice(1)) : h === entry));
+}
+
+/**
+ * Sets or clears (null or '') this site's endpoint at the provider; the schema checked the URL,
+ * `allowedHosts` (PROVIDER_ENDPOINT_HOSTS) its host: the signed outbound calls must not be
+ * pointed at internal addresses.
+ */
+export async function changeEndpoint(
+  m: ProviderContext,
+  input: { code: string; endpoint: string | null },
+  allowedHosts: readonly string[] = [],
+): Promise<void> {
   assertSiteAdmin(m.caller);
   const siteId = m.caller.siteId;
   const endpoint = input.endpoint ? input.endpoint : null;
+  if (endpoint && !endpointHostAllowed(new URL(endpoint).hostname, allowedHosts)) throw new AppError('PROVIDER_ENDPOINT_NOT_ALLOWED');
   await inTransaction(m.db, async (tx) => {
     const row = await lockMerchant(tx, siteId, input.code);
     if (row.endpoint === endpoint) return;
