@@ -34,6 +34,7 @@ import { contentRoutes } from './modules/content/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { clientApiRoutes } from './modules/client-api/routes.js';
+import { roleRoutes } from './modules/roles/routes.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
   apiPrefix: '/api',
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contentRoutes);
       await api.register(uploadRoutes);
       await api.register(liveRoutes);
+      await api.register(roleRoutes);
       // The game client's public reads (no back-office session; the site comes from the host).
       await api.register(clientApiRoutes, { prefix: '/client' });
       // Providers call at high rates: their requests are logged at warn and above only, so a

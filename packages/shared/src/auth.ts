@@ -42,7 +42,13 @@ export const userInfoSchema = z.object({
   isFullDisabled: z.boolean(),
   isFullReadonly: z.boolean(),
   homePath: z.string(),
+  /** Kinds for the front end's ROUTE_MAPPING mode: admin, agent, shadow or player. */
   roles: z.array(z.string()),
+  /**
+   * The roles (PRODUCT.md §7) the account holds: id and name in every locale. Always sent; optional
+   * so that user info a client cached before roles existed still parses.
+   */
+  assignedRoles: z.array(z.object({ id: accountIdSchema, name: z.record(z.enum(['zh_TW', 'en', 'th', 'vi']), z.string()) })).optional(),
   permission: z.object({
     permissions: z.array(z.object({ code: z.enum(PERMISSION_CODES) })),
   }),

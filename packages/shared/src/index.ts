@@ -19,3 +19,4 @@ export * from './provider-api.js';
 export * from './bets.js';
 export * from './providers.js';
 export * from './content.js';
+export * from './roles.js';

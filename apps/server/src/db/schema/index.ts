@@ -9,3 +9,4 @@ export * from './ledger.js';
 export * from './client-errors.js';
 export * from './bets.js';
 export * from './content.js';
+export * from './roles.js';

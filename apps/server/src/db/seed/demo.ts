@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PERMISSION_CODES, SITES, type PermissionCode, type SiteId } from '@agent-bo/shared';
 import type { Db } from '../client.js';
-import { accounts, ledgerEntries, ledgerTransactions } from '../schema/index.js';
+import { accountRoles, accounts, ledgerEntries, ledgerTransactions, roles } from '../schema/index.js';
 import { hashPassword } from '../../lib/password.js';
 import { DEMO_CREDENTIALS } from './demo-credentials.js';
 import { DEMO_BET_LIMITS, DEMO_PROVIDERS, upsertSites } from './sites.js';
@@ -305,6 +305,58 @@ export async function seedLedger(db: Pick<Db, 'insert' | 'execute'>, siteId: Sit
   return moves.length;
 }
 
+/**
+ * Who holds which role in the demo, so the role screen shows holders: agentA01 the agent, finance,
+ * content editor and store clerk roles, agentA02 an added "Marketing" role, and shadow00,
+ * shadowA01 and shadowB01 the read-only shadow role. Every role given is within the holder's own
+ * grant, so no demo account's effective codes change.
+ */
+export const DEMO_ROLE_HOLDERS: Record<string, readonly string[]> = {
+  agent: ['agentA01'],
+  finance: ['agentA01'],
+  content_editor: ['agentA01'],
+  store_clerk: ['agentA01'],
+  shadow_readonly: ['shadow00', 'shadowA01', 'shadowB01'],
+  marketing: ['agentA02'],
+};
+
+async function seedDemoRoles(db: Pick<Db, 'insert' | 'select'>, siteId: SiteId): Promise<void> {
+  const [admin] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`${accounts.siteId} = ${siteId} and ${accounts.parentId} is null and not ${accounts.isShadow}`);
+  await db.insert(roles).values({
+    siteId,
+    name: { zh_TW: '行銷', en: 'Marketing', th: 'การตลาด', vi: 'Tiếp thị' },
+    description: {
+      zh_TW: '管理活動並查看遊戲',
+      en: 'Manages activities and views games',
+      th: 'จัดการกิจกรรมและดูเกม',
+      vi: 'Quản lý hoạt động và xem trò chơi',
+    },
+    codes: ['ACTIVITY_READ', 'ACTIVITY_WRITE', 'GAME_READ'],
+    builtinKey: null,
+    createdBy: admin?.id ?? null,
+    updatedBy: admin?.id ?? null,
+  });
+  const siteRoles = await db
+    .select({ id: roles.id, key: roles.builtinKey, zh: sql<string>`${roles.name}->>'zh_TW'` })
+    .from(roles)
+    .where(sql`${roles.siteId} = ${siteId}`);
+  const holders = await db
+    .select({ id: accounts.id, accountNo: accounts.accountNo })
+    .from(accounts)
+    .where(sql`${accounts.siteId} = ${siteId} and ${accounts.accountNo} in ('agentA01', 'agentA02', 'shadow00', 'shadowA01', 'shadowB01')`);
+  const idOf = new Map(holders.map((h) => [h.accountNo, h.id]));
+  const rows = siteRoles.flatMap((r) =>
+    (DEMO_ROLE_HOLDERS[r.key ?? (r.zh === '行銷' ? 'marketing' : '')] ?? []).flatMap((no) => {
+      const accountId = idOf.get(no);
+      return accountId === undefined ? [] : [{ accountId, roleId: r.id, assignedBy: admin?.id ?? null }];
+    }),
+  );
+  if (rows.length) await db.insert(accountRoles).values(rows);
+}
+
 const SEED_LOCK_KEY = 7_340_212_002;
 
 /**
@@ -325,6 +377,7 @@ export async function seedDemo(db: Db, options: { passwordHash?: string } = {}):
       total += await insertTree(tx, site.id, demoTree(site.id), passwordHash);
       await seedLedger(tx, site.id);
       await seedDemoContent(tx, site.id, new Date());
+      await seedDemoRoles(tx, site.id);
     }
     return total;
   });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { SITES } from '@agent-bo/shared';
+import { BUILTIN_ROLES, SITES } from '@agent-bo/shared';
 import type { Db } from '../client.js';
-import { betLimitPresets, providerMerchants, providers, siteProviders, sites } from '../schema/index.js';
+import { betLimitPresets, providerMerchants, providers, roles, siteProviders, siteRoleSeeds, sites } from '../schema/index.js';
 
 /** The platform's game providers, offered on every site; the status is each site's starting one (KY under maintenance). */
 export const DEMO_PROVIDERS = [
@@ -89,4 +89,30 @@ export async function upsertSites(db: Db): Promise<void> {
     .insert(betLimitPresets)
     .values(SITES.flatMap((s) => DEMO_BET_LIMITS.map((b, i) => ({ siteId: s.id, ...b, sort: i }))))
     .onConflictDoNothing();
+  await seedBuiltinRoles(db);
+}
+
+/**
+ * The built-in roles (shared BUILTIN_ROLES), once per site: a site without a `site_role_seeds` row
+ * gets them and the row, in one transaction. Afterwards they are the site's to edit or delete, and a
+ * restart brings back none of them.
+ */
+export async function seedBuiltinRoles(db: Db): Promise<void> {
+  const seeded = new Set((await db.select({ siteId: siteRoleSeeds.siteId }).from(siteRoleSeeds)).map((r) => r.siteId));
+  const pending = SITES.filter((s) => !seeded.has(s.id));
+  if (!pending.length) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(roles)
+      .values(
+        pending.flatMap((s) =>
+          BUILTIN_ROLES.map((r) => ({ siteId: s.id, builtinKey: r.key, name: r.name, description: r.description, codes: [...r.codes] })),
+        ),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(siteRoleSeeds)
+      .values(pending.map((s) => ({ siteId: s.id })))
+      .onConflictDoNothing();
+  });
 }

@@ -55,6 +55,7 @@ export function toUserInfo(resolved: ResolvedAccount): UserInfo {
     isFullReadonly: resolved.isFullReadonly,
     homePath: HOME_PATH,
     roles: rolesOf(account),
+    assignedRoles: resolved.roles,
     permission: { permissions: resolved.codes.map((code) => ({ code })) },
   };
 }
