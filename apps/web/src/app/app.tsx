@@ -5,6 +5,7 @@ import { AuthGuard, LoginGuard } from './guards';
 import { BasicLayout } from './layouts/basic-layout';
 import { AppProviders } from './providers';
 import { LOGIN_PATH, REGISTER_PATH } from '../config/routes';
+import { PermissionSync } from './permission-sync';
 import { RouteEffects } from './route-effects';
 import { SettingsEffects } from '../features/settings/components/settings-effects';
 
@@ -49,6 +50,7 @@ export function App() {
     <AppProviders>
       <BrowserRouter>
         <RouteEffects />
+        <PermissionSync />
         <SettingsEffects />
         <AppRoutes />
       </BrowserRouter>

@@ -6,6 +6,7 @@ import { ASYNC_ROUTES, DEFAULT_HOME_PATH } from '../config/routes';
 import { useAppStore } from './app-store';
 import { usePermissionStore } from './permission-store';
 import { useUserStore } from './user-store';
+import type { AppRoute } from '../lib/route-types';
 
 let inflight: Promise<void> | null = null;
 const resetListeners = new Set<() => void>();
@@ -46,6 +47,7 @@ export function ensureSession(): Promise<void> {
       permission.setRoleList(roles);
       const routes = buildRoutesForMode({ mode, table: ASYNC_ROUTES, codes, roles, backMenu });
       permission.setBuiltRoutes(codes, routes, backMenu);
+      lastCodesCheck = Date.now();
     }
   })().finally(() => {
     inflight = null;
@@ -62,6 +64,60 @@ export function rebuildRoutes(): void {
   const { permCodes, roleList, backMenuList, setBuiltRoutes } = usePermissionStore.getState();
   const routes = buildRoutesForMode({ mode, table: ASYNC_ROUTES, codes: permCodes, roles: roleList, backMenu: backMenuList });
   setBuiltRoutes(permCodes, routes, backMenuList);
+}
+
+/** Least time between two checks of the caller's codes (navigation, window focus). */
+export const PERM_CODES_CHECK_MS = 5_000;
+let lastCodesCheck = 0;
+let codesCheck: Promise<RoutesChange | null> | null = null;
+
+/** The routes before and after a rebuild that followed the server's codes. */
+export interface RoutesChange {
+  before: AppRoute[];
+  after: AppRoute[];
+}
+
+const sameCodes = (a: readonly string[], b: readonly string[]) => {
+  const held = new Set(a);
+  return held.size === new Set(b).size && b.every((c) => held.has(c));
+};
+
+/**
+ * Asks the server for the caller's codes again: roles and grants change while one is signed in,
+ * and the server computes the codes per request. When they differ from the codes the routes were
+ * built from, the routes and the menu are built again (BACK mode loads the server's menu again
+ * too). At most once per `PERM_CODES_CHECK_MS` unless `force`; concurrent callers share one
+ * check. Resolves to the routes before and after when they were rebuilt, null otherwise (no
+ * change, too soon, no session, or the call failed: the next check tries again).
+ */
+export function refreshPermCodes({ force = false }: { force?: boolean } = {}): Promise<RoutesChange | null> {
+  if (codesCheck) return codesCheck;
+  if (!isSessionReady() || inflight) return Promise.resolve(null);
+  if (!force && Date.now() - lastCodesCheck < PERM_CODES_CHECK_MS) return Promise.resolve(null);
+  lastCodesCheck = Date.now();
+  const token = useUserStore.getState().token;
+  codesCheck = (async () => {
+    try {
+      const codes = await fetchPermCodes({ errorMessageMode: 'none' });
+      // Signed out, or signed in again, meanwhile: that session built its own routes.
+      if (!isSessionReady() || useUserStore.getState().token !== token) return null;
+      const permission = usePermissionStore.getState();
+      if (sameCodes(permission.permCodes, codes)) return null;
+      const mode = useAppStore.getState().projectConfig.permissionMode;
+      const backMenu = mode === 'BACK' ? await fetchMenuList({ errorMessageMode: 'none' }) : permission.backMenuList;
+      if (!isSessionReady() || useUserStore.getState().token !== token) return null;
+      const before = usePermissionStore.getState().routes;
+      const { roleList } = usePermissionStore.getState();
+      const after = buildRoutesForMode({ mode, table: ASYNC_ROUTES, codes, roles: roleList, backMenu });
+      usePermissionStore.getState().setBuiltRoutes(codes, after, backMenu);
+      return { before, after };
+    } catch {
+      return null;
+    }
+  })().finally(() => {
+    codesCheck = null;
+  });
+  return codesCheck;
 }
 
 export function isSessionReady(): boolean {
