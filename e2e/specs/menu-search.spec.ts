@@ -19,6 +19,7 @@ const ADMIN_MENU = [
   '/announcement/announcement',
   '/announcement/broadcast',
   '/log/index',
+  '/permission/index',
   '/provider/index',
 ];
 

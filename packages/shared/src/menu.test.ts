@@ -61,4 +61,15 @@ describe('MENU', () => {
     expect(paths(['ACTIVITY_WRITE'])).toContain('/announcement');
     expect(paths(['GAME_READ'])).not.toContain('/announcement');
   });
+
+  it('shows /permission/index (order 80, between the logs and the providers) to ROLE_PERMISSION_WRITE only', () => {
+    const paths = (codes: string[]) => filterMenu(MENU, new Set(codes)).map((e) => e.path);
+    expect(MENU.find((e) => e.path === '/permission/index')).toMatchObject({
+      name: 'Permission',
+      titleKey: 'routes.permission',
+      order: 80,
+    });
+    expect(paths(['ROLE_PERMISSION_WRITE', 'SITE_PROVIDER']).slice(-3)).toEqual(['/log/index', '/permission/index', '/provider/index']);
+    expect(paths(['ACTIVITY_WRITE', 'MOVE_USER'])).not.toContain('/permission/index');
+  });
 });

@@ -59,6 +59,16 @@ export const MENU: readonly MenuEntry[] = [
   },
   { name: 'Log', path: '/log/index', titleKey: 'routes.log', icon: 'FileSearchOutlined', order: 60 },
   {
+    // Role permission management (PRODUCT.md §7): named sets of codes, assigned to agents and
+    // shadows; every role route needs ROLE_PERMISSION_WRITE, so the screen does too.
+    name: 'Permission',
+    path: '/permission/index',
+    titleKey: 'routes.permission',
+    icon: 'SafetyCertificateOutlined',
+    order: 80,
+    permission: 'ROLE_PERMISSION_WRITE',
+  },
+  {
     // Not in the specification's route table: the issue asks for a management screen of the
     // providers (status with PROVIDER_MAINTAIN, offering per site with SITE_PROVIDER).
     name: 'Provider',

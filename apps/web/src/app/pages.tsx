@@ -16,6 +16,7 @@ const ErrorLogPage = lazy(() => import('../features/error-log/routes/error-log-p
 const ActivityPage = lazy(() => import('../features/announcement/routes/activity-page'));
 const AnnouncementPage = lazy(() => import('../features/announcement/routes/announcement-page'));
 const BroadcastPage = lazy(() => import('../features/announcement/routes/broadcast-page'));
+const PermissionPage = lazy(() => import('../features/permission/routes/permission-page'));
 
 const PAGES: Record<PageName, ComponentType> = {
   Dashboard: DashboardPage,
@@ -29,6 +30,7 @@ const PAGES: Record<PageName, ComponentType> = {
   Activity: ActivityPage,
   AnnouncementList: AnnouncementPage,
   Broadcast: BroadcastPage,
+  Permission: PermissionPage,
 };
 
 /** The component of a route's page, if it has one. */

@@ -7,6 +7,7 @@ import {
   HomeOutlined,
   NotificationOutlined,
   ProfileOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -22,6 +23,7 @@ const ICONS: Record<string, ComponentType> = {
   HomeOutlined,
   NotificationOutlined,
   ProfileOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
 };

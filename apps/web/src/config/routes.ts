@@ -33,6 +33,7 @@ export const PAGE_NAMES = [
   'Activity',
   'AnnouncementList',
   'Broadcast',
+  'Permission',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 

@@ -47,6 +47,7 @@ export const NAMESPACES = [
   'announcement',
   'pops',
   'marquee',
+  'permission',
 ] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */

@@ -1,0 +1,29 @@
+import { LOCALES, type Locale, type PermissionCode, type Role, type RoleSaveRequest } from '@agent-bo/shared';
+
+/** The drawer's form: per-locale name and description, and the role's codes. */
+export interface RoleFormValues {
+  name: Record<Locale, string>;
+  description: Record<Locale, string>;
+  codes: PermissionCode[];
+}
+
+const texts = (source: Partial<Record<Locale, string>> = {}) =>
+  Object.fromEntries(LOCALES.map((l) => [l, source[l] ?? ''])) as Record<Locale, string>;
+
+export const newRoleValues = (): RoleFormValues => ({ name: texts(), description: texts(), codes: [] });
+
+export const roleValuesOf = (role: Role): RoleFormValues => ({
+  name: texts(role.name),
+  description: texts(role.description),
+  codes: [...role.codes],
+});
+
+/** The save request: an edit sends the id and the version it read. */
+export function saveRequestOf(values: RoleFormValues, editing: Role | null): RoleSaveRequest {
+  return {
+    ...(editing ? { id: editing.id, version: editing.version } : {}),
+    name: texts(values.name),
+    description: texts(values.description),
+    codes: [...(values.codes ?? [])],
+  };
+}

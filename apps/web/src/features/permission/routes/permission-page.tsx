@@ -1,0 +1,6 @@
+import { RoleScreen } from '../components/role-screen';
+
+/** `/permission/index`: role permission management. */
+export default function PermissionPage() {
+  return <RoleScreen />;
+}
