@@ -13,6 +13,8 @@ export const ROLE_ROUTE_MAPPING: Readonly<Record<string, readonly string[]>> = {
   Announcement: ['admin', 'agent'],
   Log: ['admin', 'agent'],
   Provider: ['admin'],
+  // Roles are managed by the site's staff and agents, never by a read-only shadow login.
+  Permission: ['admin', 'agent'],
 };
 
 /** Roles the settings drawer offers for a role switch. */
