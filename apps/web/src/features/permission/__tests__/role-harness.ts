@@ -15,9 +15,9 @@ export function role(over: Partial<Role> = {}): Role {
     holderCount: 0,
     editable: true,
     createdBy: 'admin001',
-    createdAt: '2029-12-01 10:00:00',
+    createdAt: '2029-12-01T02:00:00.000Z',
     updatedBy: 'admin001',
-    updatedAt: '2029-12-02 11:00:00',
+    updatedAt: '2029-12-02T03:00:00.000Z',
     ...over,
   };
 }
@@ -28,7 +28,7 @@ export const holder = (over: Partial<RoleHolder> = {}): RoleHolder => ({
   nickName: 'Agent one',
   lvl: 1,
   isShadow: false,
-  assignedAt: '2029-12-03 09:00:00',
+  assignedAt: '2029-12-03T01:00:00.000Z',
   ...over,
 });
 

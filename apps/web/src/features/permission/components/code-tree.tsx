@@ -106,8 +106,14 @@ export function CodeTree({
         const givable = area.codes.filter(allowed).map((c) => c.code);
         const on = givable.filter((c) => chosen.has(c)).length;
         return (
-          <fieldset key={area.area} className="perm-area" data-testid={`role-area-${area.area}`}>
-            <legend className="perm-area__title">
+          <div
+            key={area.area}
+            role="group"
+            aria-labelledby={`role-area-title-${area.area}`}
+            className="perm-area"
+            data-testid={`role-area-${area.area}`}
+          >
+            <div className="perm-area__title" id={`role-area-title-${area.area}`}>
               <Checkbox
                 checked={givable.length > 0 && on === givable.length}
                 indeterminate={on > 0 && on < givable.length}
@@ -117,7 +123,7 @@ export function CodeTree({
               >
                 <strong>{localized(area.label, locale)}</strong>
               </Checkbox>
-            </legend>
+            </div>
             {pairRows(area.codes).map((row) => (
               <div key={row[0]!.code} className="perm-row">
                 {row.map((item) => (
@@ -133,7 +139,7 @@ export function CodeTree({
                 ))}
               </div>
             ))}
-          </fieldset>
+          </div>
         );
       })}
     </div>

@@ -7,6 +7,7 @@ import type { RoleHolder } from '@agent-bo/shared';
 import { serverPagination } from '../../../components/server-pagination';
 import { roleApi, roleKeys } from '../api/role-api';
 import { useRoleHolders } from '../hooks/use-role-holders';
+import { useSiteTime } from '../hooks/use-site-time';
 
 /** The typed account number, settled for a moment so each keystroke is not a request. */
 function useSettled(value: string, ms = 300): string {
@@ -26,6 +27,7 @@ function useSettled(value: string, ms = 300): string {
 export function HoldersPanel({ roleId, canWrite }: { roleId: number; canWrite: boolean }) {
   const { t } = useTranslation('permission');
   const { detail, page, pageSize, change, assign, unassign } = useRoleHolders(roleId);
+  const siteTime = useSiteTime();
   const [typed, setTyped] = useState('');
   const [chosen, setChosen] = useState<number | null>(null);
   const search = useSettled(typed.trim());
@@ -107,7 +109,7 @@ export function HoldersPanel({ roleId, canWrite }: { roleId: number; canWrite: b
             ),
           },
           { title: t('holders.level'), dataIndex: 'lvl', align: 'right' },
-          { title: t('holders.assignedAt'), dataIndex: 'assignedAt' },
+          { title: t('holders.assignedAt'), dataIndex: 'assignedAt', render: (at: string) => siteTime(at) },
           ...(canWrite
             ? [
                 {

@@ -2,7 +2,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Input, Space, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES, ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX, localized, type Role } from '@agent-bo/shared';
+import {
+  DEFAULT_LOCALE,
+  DEFAULT_PAGE_SIZE,
+  LOCALE_LABELS,
+  LOCALES,
+  ROLE_DESCRIPTION_MAX,
+  ROLE_NAME_MAX,
+  localized,
+  type Role,
+} from '@agent-bo/shared';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { usePermissionStore } from '../../../stores/permission-store';
@@ -39,6 +48,13 @@ export function RoleDrawer({
   const [form] = Form.useForm<RoleFormValues>();
   const [role, setRole] = useState<Role | null>(null);
   const [tab, setTab] = useState<'settings' | 'holders'>('settings');
+  // The holders' first page, shared with the holders tab: its count follows assignments.
+  const summary = useQuery({
+    queryKey: roleKeys.detail(role?.id ?? 0, 1, DEFAULT_PAGE_SIZE),
+    queryFn: ({ signal }) => roleApi.detail(role!.id, 1, DEFAULT_PAGE_SIZE, signal),
+    enabled: target !== null && role !== null,
+  });
+  const holderCount = summary.data ? summary.data.holders.total + summary.data.holdersElsewhere : (role?.holderCount ?? 0);
   const catalogue = useQuery({
     queryKey: roleKeys.catalogue,
     queryFn: ({ signal }) => roleApi.catalogue(signal),
@@ -46,7 +62,7 @@ export function RoleDrawer({
   });
 
   const reread = useMutation({
-    mutationFn: (id: number) => roleApi.detail(id, 1, 10),
+    mutationFn: (id: number) => roleApi.detail(id, 1, DEFAULT_PAGE_SIZE),
     onSuccess: (fresh) => {
       setRole(fresh.role);
       form.setFieldsValue(roleValuesOf(fresh.role));
@@ -163,7 +179,7 @@ export function RoleDrawer({
             { key: 'settings', label: t('drawer.settings'), children: settings, forceRender: true },
             {
               key: 'holders',
-              label: <span data-testid="role-tab-holders">{t('drawer.holders', { n: role.holderCount })}</span>,
+              label: <span data-testid="role-tab-holders">{t('drawer.holders', { n: holderCount })}</span>,
               children: <HoldersPanel roleId={role.id} canWrite={canWrite && role.editable} />,
             },
           ]}

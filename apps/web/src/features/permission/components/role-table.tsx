@@ -7,6 +7,7 @@ import { localized, type Role, type RoleList } from '@agent-bo/shared';
 import { serverPagination } from '../../../components/server-pagination';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useLocaleStore } from '../../../stores/locale-store';
+import { useSiteTime } from '../hooks/use-site-time';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -21,6 +22,7 @@ function useRoleColumns(actions: RoleRowActions): ColumnsType<Role> {
   const { t } = useTranslation('permission');
   const locale = useLocaleStore((s) => s.locale);
   const isMobile = useIsMobile();
+  const siteTime = useSiteTime();
   const nameOf = (r: Role) => localized(r.name, locale);
 
   return [
@@ -72,7 +74,7 @@ function useRoleColumns(actions: RoleRowActions): ColumnsType<Role> {
       render: (at: string, r) => (
         <span className="perm-updated">
           <span>{r.updatedBy ?? dash}</span>
-          <Typography.Text type="secondary">{at}</Typography.Text>
+          <Typography.Text type="secondary">{siteTime(at)}</Typography.Text>
         </span>
       ),
     },

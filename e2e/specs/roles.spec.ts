@@ -1,0 +1,141 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { db } from '../support/db.js';
+import { animationsDone } from '../support/settled.js';
+
+const browser = useBrowser();
+
+/**
+ * Role permissions (/permission/index) in Chromium on tw_web: the admin creates a "content
+ * editor" role with the activity codes through the drawer, assigns it to one of its agents and
+ * finds it among the role's holders; screenshots at 1440 and 390 px, light and dark. The role
+ * carries RUN in its zh_TW name and is removed afterwards (its assignment goes with it).
+ */
+const RUN = `e2e${Date.now().toString(36)}`;
+const ZH_NAME = `content editor ${RUN}`;
+const AGENT = 'agentA03';
+
+afterAll(async () => {
+  await db(`delete from roles where name->>'zh_TW' = $1`, [ZH_NAME]);
+});
+
+async function openFromMenu(page: Page): Promise<void> {
+  await page.getByTestId('side-menu').locator('[data-menu-id$="/permission/index"]').click();
+  await page.getByTestId('permission-page').waitFor();
+}
+
+describe('role permissions', () => {
+  it('creates a content editor role with the activity codes and assigns it to an agent (desktop, light and dark)', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
+    await useEnglish(page);
+    await openFromMenu(page);
+    await page.locator('[data-testid^="role-row-"]').first().waitFor();
+
+    await page.getByTestId('role-create').click();
+    await page.getByTestId('role-code-tree').waitFor();
+    await page.getByTestId('role-name-zh_TW').fill(ZH_NAME);
+    await page.getByTestId('role-name-en').fill('content editor');
+    await page.getByTestId('role-description-en').fill('Manages activities and announcements');
+    await page.getByTestId('role-code-ACTIVITY_READ').check();
+    await page.getByTestId('role-code-ACTIVITY_WRITE').check();
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-drawer-desktop-light');
+    await page.getByTestId('role-save').click();
+    await page.getByTestId('role-drawer').waitFor({ state: 'hidden' });
+
+    // The admin's language is English: the row shows the English name.
+    await page.getByTestId('role-filter-name').locator('input').fill(RUN);
+    await page.getByTestId('role-filter-name').locator('input').press('Enter');
+    const row = page.getByTestId('role-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.first().innerText()).toContain('content editor');
+    const [saved] = await db<{ id: number; codes: string[] }>(`select id, codes from roles where name->>'zh_TW' = $1`, [ZH_NAME]);
+    expect(saved?.codes.sort()).toEqual(['ACTIVITY_READ', 'ACTIVITY_WRITE']);
+    expect(await page.getByTestId(`role-codes-${saved!.id}`).innerText()).toBe('2');
+
+    await page.getByTestId(`role-holders-${saved!.id}`).click();
+    await page.getByTestId('role-holders').waitFor();
+    await page.getByTestId('role-assign-search').click();
+    await page.keyboard.type(AGENT);
+    await page.locator('.ant-select-item-option', { hasText: AGENT }).click();
+    await page.getByTestId('role-assign').click();
+    await page.getByTestId('role-holders').locator('tr', { hasText: AGENT }).waitFor();
+    const held = await db<{ account_no: string }>(
+      `select a.account_no from account_roles ar join accounts a on a.id = ar.account_id where ar.role_id = $1`,
+      [saved!.id],
+    );
+    expect(held.map((h) => h.account_no)).toEqual([AGENT]);
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-holders-desktop-light');
+
+    // The drawer's mask covers the header's theme toggle: close it first.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('role-drawer').waitFor({ state: 'hidden' });
+    await setDark(page, true);
+    await page.getByTestId(`role-edit-${saved!.id}`).click();
+    await page.getByTestId('role-code-tree').waitFor();
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-drawer-desktop-dark');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('role-drawer').waitFor({ state: 'hidden' });
+    await page.getByTestId('role-filter-name').locator('input').fill('');
+    await page.getByTestId('role-filter-name').locator('input').press('Enter');
+    await expect.poll(() => row.count()).toBeGreaterThan(1);
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-list-desktop-dark');
+    await setDark(page, false);
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-list-desktop-light');
+    await context.close();
+  });
+
+  it('is usable on a phone: the list, the drawer and the comparison (light and dark)', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
+    await useEnglish(page);
+    await page.goto('/permission/index');
+    await page.getByTestId('permission-page').waitFor();
+    await page.locator('[data-testid^="role-row-"]').first().waitFor();
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-list-phone-light');
+
+    // The built-in agent role heads the list.
+    await page.locator('[data-testid^="role-edit-"]').first().click();
+    await page.getByTestId('role-code-tree').waitFor();
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-drawer-phone-light');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('role-drawer').waitFor({ state: 'hidden' });
+    await setDark(page, true);
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-list-phone-dark');
+    await page.locator('[data-testid^="role-edit-"]').first().click();
+    await page.getByTestId('role-code-tree').waitFor();
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-drawer-phone-dark');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('role-drawer').waitFor({ state: 'hidden' });
+
+    await page.getByTestId('role-compare-open').click();
+    // The test id sits on the modal's root, which has no box of its own: wait for its content.
+    const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('role-compare-a') });
+    await modal.waitFor();
+    for (const [testId, name] of [
+      ['role-compare-a', 'Agent'],
+      ['role-compare-b', 'Content editor'],
+    ] as const) {
+      // Typed and chosen with Enter: the first dropdown is still closing when the second opens.
+      await modal.getByTestId(testId).click();
+      await page.keyboard.type(name);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => modal.getByTestId(testId).innerText()).toBe(name);
+    }
+    await modal.getByTestId('role-compare-both').locator('[data-code]').first().waitFor();
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-compare-phone-dark');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    await setDark(page, false);
+    await context.close();
+  });
+});
