@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@agent-bo/shared';
 import { adminUser, dashboardOverview } from '../../test/fixtures';
 import { envelope, findTestId, setUpStubbedApp, startApp } from '../../test/app-harness';
-import { testNow } from '../../test/clock';
+import { runOnTestClock } from '../../test/clock';
 
 /**
  * The codes are the server's (roles ∪ grant, narrowed by the parent), computed per request: the
@@ -32,18 +32,16 @@ function server(path: string, init: RequestInit): Response {
   }
 }
 
+// Only Date is replaced, standing still, from the first hook on (so the seeded session is dated
+// by the same clock as the page); the tests move it past the check interval.
+runOnTestClock();
+
 setUpStubbedApp({
   signedIn: true,
   server,
   reset: () => {
     codes = ['PROVIDER_MAINTAIN'];
     calls = [];
-    // Only Date is replaced, standing still: the tests move it past the check interval.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(testNow());
-  },
-  after: () => {
-    vi.useRealTimers();
   },
 });
 
