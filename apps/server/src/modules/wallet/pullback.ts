@@ -137,10 +137,15 @@ async function reserve(
         values (${siteId}, 'TRANSFER_IN', ${callerId}::int, ${p.key}, ${p.hash}, ${p.memo}, ${name}, ${now.toISOString()}::timestamptz)`);
       return { refused: name } as const;
     };
-    // The player's row locked: every posting and pull-back that moves its position waits.
+    // The player's row locked first, by a statement of its own: every posting and pull-back that
+    // moves its position waits. The position is read by the next statement, whose snapshot is
+    // taken after the lock, so it sees a concurrent pull-back's reservation that committed while
+    // this one waited (read in the locking statement, it would not: that statement's snapshot
+    // predates the wait, and two pulls could together exceed the position).
+    await tx.execute(sql`select id from accounts where id = ${p.playerId} and site_id = ${siteId} for no key update`);
     const found = await tx.execute<{ id: number; kind: string; inside: boolean; available: string }>(sql`
       select a.id, a.kind, a.path @> array[${caller.scopeRootId}::int] as inside, ${availableSql(sql`a.id`, p.provider)}::text as available
-        from accounts a where a.id = ${p.playerId} and a.site_id = ${siteId} for no key update`);
+        from accounts a where a.id = ${p.playerId} and a.site_id = ${siteId}`);
     const player = found.rows[0];
     if (!player || player.kind !== 'PLAYER' || !player.inside) return refuse('ACCOUNT_NOT_FOUND');
     if (p.amount > BigInt(player.available)) return refuse('TRANSFER_ABOVE_POSITION');
