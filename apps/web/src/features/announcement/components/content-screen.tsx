@@ -49,7 +49,7 @@ export function ContentScreen({ type }: { type: ContentType }) {
           {t(`page.${type}.intro`)}
         </Typography.Paragraph>
         {canWrite ? null : <Alert type="info" showIcon title={t('readOnly')} className="ann-readonly" data-testid="content-readonly" />}
-        <div className="ann-bar">
+        <div className="filter-bar">
           <ContentFilterForm type={type} onSearch={list.search} />
           <div className="ann-tools">
             {canWrite ? (

@@ -265,7 +265,7 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
 
   return (
     <div className="log-tab">
-      <div className="log-bar">
+      <div className="filter-bar">
         <Form<FormValues>
           form={form}
           layout="inline"

@@ -37,7 +37,7 @@ export function RoleScreen() {
           {t('page.intro')}
         </Typography.Paragraph>
         {canWrite ? null : <Alert type="info" showIcon title={t('page.readOnly')} className="perm-readonly" data-testid="role-readonly" />}
-        <div className="perm-bar">
+        <div className="filter-bar">
           <Input.Search
             allowClear
             maxLength={ROLE_NAME_MAX}
