@@ -128,6 +128,34 @@ export const roleAssignRequestSchema = z.strictObject({
 });
 export type RoleAssignRequest = z.input<typeof roleAssignRequestSchema>;
 
+/** At most this many accounts answer one assignable search. */
+export const ROLE_ASSIGNABLE_MAX = 20;
+
+/**
+ * The accounts a role may be given, searched by account number or nickname: agents and shadows
+ * anywhere strictly below the caller's working root (never the caller itself or an ancestor).
+ */
+export const roleAssignableRequestSchema = z.strictObject({
+  text: z.string().trim().min(1).max(32),
+  /** When given, each answer says whether it holds this role already. */
+  roleId: idSchema.optional(),
+});
+export type RoleAssignableRequest = z.input<typeof roleAssignableRequestSchema>;
+
+export const roleAssignableSchema = z.array(
+  z.object({
+    id: idSchema,
+    accountNo: z.string(),
+    nickName: z.string(),
+    lvl: z.number().int(),
+    isShadow: z.boolean(),
+    /** The account it hangs under (a shadow's owner), for telling namesakes apart. */
+    parentAccountNo: z.string().nullable(),
+    holds: z.boolean(),
+  }),
+);
+export type RoleAssignable = z.infer<typeof roleAssignableSchema>;
+
 /** The account's roles after the change. */
 export const roleAssignResultSchema = z.object({
   accountId: idSchema,

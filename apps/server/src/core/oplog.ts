@@ -24,3 +24,28 @@ export async function writeLog(
     .insert(operationLogs)
     .values({ siteId, operatorId, targetId, action, before: before ?? null, after: after ?? null, ip: actor.ip });
 }
+
+/** One change recorded on many accounts at once (one row each, one statement), as `writeLog` would. */
+export async function writeLogs(
+  q: Q,
+  actor: LogActor,
+  action: LogActionCode,
+  rows: readonly { targetId: number; before: unknown; after: unknown }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const siteId = 'caller' in actor ? actor.caller.siteId : actor.siteId;
+  const operatorId = 'caller' in actor ? actor.caller.account.id : actor.operatorId;
+  await q
+    .insert(operationLogs)
+    .values(
+      rows.map((r) => ({
+        siteId,
+        operatorId,
+        targetId: r.targetId,
+        action,
+        before: r.before ?? null,
+        after: r.after ?? null,
+        ip: actor.ip,
+      })),
+    );
+}

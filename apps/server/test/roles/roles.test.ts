@@ -344,3 +344,96 @@ describe('assignments and their effect', () => {
     expect(body(await api(a01, 'DELETE', 'delete', { id: unheld.id, version: unheld.version })).data).toEqual({ removedFrom: 0 });
   });
 });
+
+describe('finding accounts to assign', () => {
+  type Found = { id: number; accountNo: string; holds: boolean; isShadow: boolean; parentAccountNo: string | null }[];
+  const find = async (as: As, text: string, roleId?: number) => (await post(as, 'assignable', { text, roleId })).data as Found;
+
+  it('searches the whole subtree below the caller, never the caller, its ancestors, players or another site', async () => {
+    // agentC01 hangs two levels below agentA01: the member list's direct agents would not offer it.
+    const deep = await find(a01, 'agentC0');
+    // agents by number, and shadows whose nickname names their owner ("Shadow of agentC01")
+    expect(deep.filter((f) => !f.isShadow).map((f) => f.accountNo)).toEqual(['agentC01', 'agentC02', 'agentC03', 'agentC04']);
+    expect(deep.filter((f) => f.isShadow).every((f) => f.parentAccountNo?.startsWith('agentC0'))).toBe(true);
+    expect(deep.find((f) => f.accountNo === 'agentC01')?.parentAccountNo).toBe('agentB01');
+    // agentA01 itself and its siblings are not offered; its own shadow is
+    expect((await find(a01, 'agentA0')).map((f) => f.accountNo)).toEqual(['shadowA01']);
+    expect((await find(a01, 'admin')).map((f) => f.accountNo)).toEqual([]);
+    expect(await find(a01, 'player')).toEqual([]);
+    // Everything offered is accepted by role/assign; another site's namesake never appears.
+    const admins = await find(admin, 'agentB01');
+    expect(admins.map((f) => f.accountNo)).toEqual(['agentB01', 'shadowB01']);
+    const others = await find(otherAdmin, 'agentB01');
+    expect(others.map((f) => f.accountNo)).toEqual(['agentB01', 'shadowB01']);
+    expect(others[0]?.id).toBe(id.otherB01);
+    const shadows = await find(admin, 'shadowA01');
+    expect(shadows[0]).toMatchObject({ accountNo: 'shadowA01', isShadow: true, parentAccountNo: 'agentA01' });
+    // an exact number comes first, whatever its depth
+    expect((await find(admin, 'agentC01'))[0]?.accountNo).toBe('agentC01');
+  });
+
+  it('says which accounts hold the role already; bad input is a clear error', async () => {
+    const shadowRole = await roleByKey('shadow_readonly');
+    expect((await find(admin, 'shadowA01', shadowRole.id))[0]?.holds).toBe(true);
+    expect((await find(admin, 'agentB01', shadowRole.id))[0]?.holds).toBe(false);
+    refused(await post(admin, 'assignable', { text: '' }), 1000);
+    refused(await post(admin, 'assignable', { text: 'x'.repeat(33) }), 1000);
+    refused(await post(admin, 'assignable', { text: 'a', roleId: 'x' }), 1000);
+    // the search's own wildcards are plain text
+    expect(await find(admin, '%')).toEqual([]);
+    refused(await post({ token: await signinAs(ctx.app, 'agentB03') }, 'assignable', { text: 'agent' }), 1006);
+  });
+});
+
+describe('history and concurrency of role edits', () => {
+  it("editing a role's codes writes a row in every holder's history with its codes before and after", async () => {
+    const role = await create(a01, '歷程', ['GAME_READ']);
+    await post(a01, 'assign', { accountId: id.agentB01, roleIds: [role.id] });
+    await post(a01, 'assign', { accountId: id.agentC01, roleIds: [role.id] });
+    const [{ max }] = (await q<{ max: number }>('select max(id)::int as max from operation_logs')) as [{ max: number }];
+    const renamed = await post(a01, 'save', { id: role.id, version: role.version, name: { zh_TW: '歷程二' }, codes: ['GAME_READ'] });
+    // a rename keeps everyone's codes: only the role's own row
+    expect(await q('select 1 from operation_logs where id > $1 and target_id <> $2', [max, id.agentA01])).toHaveLength(0);
+    const edited = await post(a01, 'save', {
+      id: role.id,
+      version: renamed.data.version,
+      name: { zh_TW: '歷程二' },
+      codes: ['GAME_READ', 'ACTIVITY_READ'],
+    });
+    expect(edited.success, JSON.stringify(edited)).toBe(true);
+    const rows = await q<{
+      target_id: number;
+      operator_id: number;
+      before: { roles: number[]; codes: string[] };
+      after: { codes: string[] };
+    }>(`select target_id, operator_id, before, after from operation_logs where id > $1 and target_id <> $2 order by target_id`, [
+      max,
+      id.agentA01,
+    ]);
+    expect(rows.map((r) => r.target_id)).toEqual([id.agentB01!, id.agentC01!].sort((a, b) => a - b));
+    for (const row of rows) {
+      expect(row.operator_id).toBe(id.agentA01);
+      expect(row.before.roles).toContain(role.id);
+      expect(row.before.codes).not.toContain('ACTIVITY_READ');
+      expect(row.after.codes).toEqual(expect.arrayContaining(['ACTIVITY_READ', 'GAME_READ']));
+    }
+    await api(a01, 'DELETE', 'delete', { id: role.id, version: edited.data.version, confirm: true });
+  });
+
+  it('two saves racing with the same version: exactly one wins, the other is told the role changed', async () => {
+    const role = await create(admin, '競賽', ['GAME_READ']);
+    const attempts = await Promise.all(
+      ['ACTIVITY_READ', 'TAG_READ', 'CATEGORY_READ', 'COLLECTION_READ'].map((code) =>
+        post(admin, 'save', { id: role.id, version: role.version, name: { zh_TW: '競賽' }, codes: ['GAME_READ', code] }),
+      ),
+    );
+    const won = attempts.filter((a) => a.success);
+    expect(won).toHaveLength(1);
+    for (const lost of attempts.filter((a) => !a.success)) expect(lost.code).toBe(6002);
+    const [row] = await q<{ version: number; codes: string[] }>('select version, codes from roles where id = $1', [role.id]);
+    expect(row!.version).toBe(2);
+    expect(row!.codes).toHaveLength(2);
+    const logs = await q(`select 1 from operation_logs where after->'roleUpdated'->>'role' = $1`, [String(role.id)]);
+    expect(logs).toHaveLength(1);
+  });
+});

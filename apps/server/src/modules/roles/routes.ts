@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelopeSchema,
   permissionCatalogueSchema,
+  roleAssignableRequestSchema,
+  roleAssignableSchema,
   roleAssignRequestSchema,
   roleAssignResultSchema,
   roleDeleteRequestSchema,
@@ -17,7 +19,17 @@ import {
 import { ok } from '../../plugins/envelope.js';
 import { callerOf } from '../../plugins/auth.js';
 import { requirePermission } from '../../plugins/access.js';
-import { assignRoles, catalogueFor, deleteRole, listRoles, roleDetail, saveRole, unassignRoles, type RoleContext } from './service.js';
+import {
+  assignableAccounts,
+  assignRoles,
+  catalogueFor,
+  deleteRole,
+  listRoles,
+  roleDetail,
+  saveRole,
+  unassignRoles,
+  type RoleContext,
+} from './service.js';
 
 /**
  * Role permission management (`/permission/index`, PRODUCT.md §7). Every route needs
@@ -102,6 +114,21 @@ export async function roleRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(await assignRoles(ctx(req), req.body)),
+  );
+
+  r.post(
+    '/manage/role/assignable',
+    {
+      ...guarded,
+      schema: {
+        ...secured,
+        summary:
+          "Agents and shadows anywhere strictly below the caller's working root whose account number or nickname contains `text` (at most 20): the accounts role/assign accepts",
+        body: roleAssignableRequestSchema,
+        response: { 200: envelopeSchema(roleAssignableSchema) },
+      },
+    },
+    async (req) => ok(await assignableAccounts(ctx(req), req.body)),
   );
 
   r.post(

@@ -5,9 +5,12 @@ import {
   type LocalizedText,
   type PermissionCatalogue,
   type PermissionCode,
+  ROLE_ASSIGNABLE_MAX,
   type Role,
+  type RoleAssignable,
   type RoleDetail,
   type RoleList,
+  type roleAssignableRequestSchema,
   type roleAssignRequestSchema,
   type roleDeleteRequestSchema,
   type roleDetailRequestSchema,
@@ -17,7 +20,7 @@ import {
 import type { z } from 'zod';
 import { assertWriter } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
-import { writeLog } from '../../core/oplog.js';
+import { writeLog, writeLogs } from '../../core/oplog.js';
 import { inTransaction, type Q, type Tx } from '../../core/tx.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -51,6 +54,7 @@ type DetailInput = z.output<typeof roleDetailRequestSchema>;
 type SaveInput = z.output<typeof roleSaveRequestSchema>;
 type DeleteInput = z.output<typeof roleDeleteRequestSchema>;
 type AssignInput = z.output<typeof roleAssignRequestSchema>;
+type AssignableInput = z.output<typeof roleAssignableRequestSchema>;
 
 type RoleRow = {
   id: number;
@@ -202,6 +206,32 @@ const snapshot = (r: { id: number; name: LocalizedText; codes: readonly string[]
   codes: ordered(r.codes),
 });
 
+const sameCodes = (a: readonly string[], b: readonly string[]) => ordered(a).join() === ordered(b).join();
+
+/**
+ * A role's codes changed: every holder's history gets a row with the roles it holds and their
+ * codes before and after (run after the update; the role's old codes come from the log's before).
+ */
+async function logHoldersCodes(tx: Tx, ctx: RoleContext, roleId: number, oldCodes: readonly string[]): Promise<void> {
+  const res = await tx.execute<{ account_id: number; role_id: number; codes: string[] }>(sql`
+    select h2.account_id, h2.role_id, r.codes
+      from account_roles h join account_roles h2 on h2.account_id = h.account_id join roles r on r.id = h2.role_id
+     where h.role_id = ${roleId}
+     order by h2.account_id, h2.role_id`);
+  const byHolder = new Map<number, { role_id: number; codes: string[] }[]>();
+  for (const row of res.rows) byHolder.set(row.account_id, [...(byHolder.get(row.account_id) ?? []), row]);
+  await writeLogs(
+    tx,
+    ctx,
+    'OPERATION',
+    [...byHolder].map(([accountId, held]) => {
+      const roles = held.map((h) => h.role_id);
+      const before = ordered(held.flatMap((h) => (h.role_id === roleId ? oldCodes : h.codes)));
+      return { targetId: accountId, before: { roles, codes: before }, after: { roles, codes: ordered(held.flatMap((h) => h.codes)) } };
+    }),
+  );
+}
+
 /** Creates (no id) or changes a role with the version it read; returns its id and new version. */
 export async function saveRole(ctx: RoleContext, input: SaveInput): Promise<{ id: number; version: number }> {
   const { caller } = ctx;
@@ -233,6 +263,7 @@ export async function saveRole(ctx: RoleContext, input: SaveInput): Promise<{ id
          returning version`);
       const updated = res.rows[0];
       if (!updated) throw new AppError('ROLE_VERSION_STALE');
+      if (!sameCodes(role.codes, codes)) await logHoldersCodes(tx, ctx, role.id, role.codes);
       await writeLog(
         tx,
         ctx,
@@ -296,6 +327,43 @@ async function assignee(tx: Tx, caller: Caller, accountId: number): Promise<numb
      for no key update`);
   if (!res.rows[0]) throw new AppError('ACCOUNT_NOT_FOUND');
   return accountId;
+}
+
+/**
+ * The accounts `assignee` accepts whose number or nickname contains `text`, anywhere below the
+ * caller's working root (not only its direct agents): an exact account number first, then the
+ * shallowest. With `roleId`, each says whether it holds that role already.
+ */
+export async function assignableAccounts(ctx: RoleContext, input: AssignableInput): Promise<RoleAssignable> {
+  const { caller } = ctx;
+  const like = `%${escapeLike(input.text)}%`;
+  const res = await ctx.db.execute<{
+    id: number;
+    account_no: string;
+    nick_name: string;
+    lvl: number;
+    is_shadow: boolean;
+    parent_account_no: string | null;
+    holds: boolean;
+  }>(sql`
+    select a.id, a.account_no, a.nick_name, a.lvl, a.is_shadow, p.account_no as parent_account_no,
+           ${input.roleId === undefined ? sql`false` : sql`exists (select 1 from account_roles h where h.account_id = a.id and h.role_id = ${input.roleId})`} as holds
+      from accounts a left join accounts p on p.id = a.parent_id
+     where a.site_id = ${caller.siteId} and a.kind = 'AGENT'
+       and a.path @> array[${caller.scopeRootId}]::integer[]
+       and a.id <> ${caller.account.id}
+       and (a.account_no ilike ${like} or a.nick_name ilike ${like})
+     order by (lower(a.account_no) = lower(${input.text})) desc, a.lvl, a.account_no
+     limit ${ROLE_ASSIGNABLE_MAX}`);
+  return res.rows.map((r) => ({
+    id: r.id,
+    accountNo: r.account_no,
+    nickName: r.nick_name,
+    lvl: r.lvl,
+    isShadow: r.is_shadow,
+    parentAccountNo: r.parent_account_no,
+    holds: r.holds,
+  }));
 }
 
 /** Roles of the caller's site by id, all or ROLE_NOT_FOUND. */

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { findTestId, setUpStubbedApp } from '../../../test/app-harness';
-import { envelope } from '../../../test/app-harness';
 import { backend, callsTo, click, failure, holder, PAGE_PATH, resetBackend, role, roleServer } from './role-harness';
 
 setUpStubbedApp({
@@ -116,16 +115,22 @@ describe('role drawer', { timeout: 30_000 }, () => {
 
     const search = screen.getByTestId('role-assign-search');
     const input = search.querySelector('input')!;
-    const found = { page: 1, pageSize: 10, total: 1, list: [{ id: 21, accountNo: 'agent21', nickName: 'Twenty-one' }] };
-    const server = globalThis.fetch as unknown as { mockImplementation: (f: (p: string, i: RequestInit) => Response) => void };
-    server.mockImplementation((path: string, init: RequestInit) =>
-      path.includes('/manage/agent/lower_agents') ? envelope(found) : roleServer(path, init),
-    );
+    backend.assignable = [
+      { id: 21, accountNo: 'agent21', nickName: 'Twenty-one', lvl: 3, isShadow: false, parentAccountNo: 'agent02', holds: false },
+      { id: 22, accountNo: 'agent22', nickName: 'Twenty-two', lvl: 3, isShadow: false, parentAccountNo: 'agent02', holds: true },
+    ];
     await act(async () => {
       fireEvent.mouseDown(search.querySelector('.ant-select-selector') ?? search);
       fireEvent.change(input, { target: { value: 'agent2' } });
     });
-    const option = await screen.findByText('agent21 · Twenty-one', {}, { timeout: 3000 });
+    const option = await screen.findByText('agent21 · Twenty-one — under agent02', {}, { timeout: 3000 });
+    expect(callsTo('assignable').at(-1)?.body).toEqual({ text: 'agent2', roleId: 1 });
+    // an account holding the role already is shown but cannot be chosen
+    const held = screen.getByText('agent22 · Twenty-two — under agent02 — holds it already');
+    expect(
+      held.closest('.ant-select-item-option')?.getAttribute('aria-disabled') ??
+        held.closest('[aria-disabled]')?.getAttribute('aria-disabled'),
+    ).toBe('true');
     await click(option);
     await click(screen.getByTestId('role-assign'));
     await waitFor(() => expect(callsTo('assign')).toHaveLength(1));

@@ -1,5 +1,5 @@
 import { act, fireEvent } from '@testing-library/react';
-import { permissionCatalogue, type Role, type RoleHolder } from '@agent-bo/shared';
+import { permissionCatalogue, type Role, type RoleAssignable, type RoleHolder } from '@agent-bo/shared';
 import { adminUser } from '../../../test/fixtures';
 import { envelope } from '../../../test/app-harness';
 
@@ -44,6 +44,8 @@ export const backend = {
   codes: [] as string[],
   roles: [] as Role[],
   holders: [] as RoleHolder[],
+  /** What role/assignable finds, whatever is typed. */
+  assignable: [] as RoleAssignable,
   /** Answers of the next calls to a route (`save`, `delete`, …), instead of a success; consumed in order. */
   answers: {} as Record<string, Response[]>,
   calls: [] as Call[],
@@ -55,6 +57,7 @@ export function resetBackend(roles: Role[] = []) {
   backend.codes = [...CALLER_CODES];
   backend.roles = roles;
   backend.holders = [];
+  backend.assignable = [];
   backend.answers = {};
   backend.calls = [];
 }
@@ -103,9 +106,8 @@ export function roleServer(path: string, init: RequestInit): Response {
     case '/api/manage/role/assign':
     case '/api/manage/role/unassign':
       return envelope({ accountId: body?.accountId, roles: [] });
-    case '/api/manage/agent/lower_agents':
-    case '/api/manage/shadow/list':
-      return envelope({ page: 1, pageSize: 10, total: 0, list: [] });
+    case '/api/manage/role/assignable':
+      return envelope(backend.assignable);
     default:
       return envelope(null, 404, 'not found', 404);
   }

@@ -1,33 +1,17 @@
 import type {
-  AgentRow,
   PermissionCatalogue,
+  RoleAssignable,
+  RoleAssignableRequest,
   RoleAssignRequest,
   RoleDeleteRequest,
   RoleDetail,
   RoleList,
   RoleListRequest,
   RoleSaveRequest,
-  ShadowRow,
 } from '@agent-bo/shared';
 import { api, compact } from '../../../lib/api';
 
 const R = '/manage/role';
-const M = '/manage';
-
-interface Page<T> {
-  page: number;
-  pageSize: number;
-  total: number;
-  list: T[];
-}
-
-/** An account a role may be given: an agent or a shadow below the caller. */
-export interface AssignCandidate {
-  id: number;
-  accountNo: string;
-  nickName: string;
-  isShadow: boolean;
-}
 
 export const roleApi = {
   list: (body: RoleListRequest, signal?: AbortSignal) => api.post<RoleList>(`${R}/list`, compact(body), { signal }),
@@ -40,20 +24,9 @@ export const roleApi = {
   assign: (body: RoleAssignRequest) => api.post<unknown>(`${R}/assign`, body),
   unassign: (body: RoleAssignRequest) => api.post<unknown>(`${R}/unassign`, body),
   catalogue: (signal?: AbortSignal) => api.get<PermissionCatalogue>(`${R}/catalogue`, { signal }),
-  /**
-   * Accounts whose number contains `accountNo`: the caller's agents and its shadows (the member
-   * lists; the server only ever answers with accounts of the caller's subtree).
-   */
-  candidates: async (accountNo: string, signal?: AbortSignal): Promise<AssignCandidate[]> => {
-    const [agents, shadows] = await Promise.all([
-      api.post<Page<AgentRow>>(`${M}/agent/lower_agents`, { accountNo, page: 1, pageSize: 10 }, { signal }),
-      api.post<Page<ShadowRow>>(`${M}/shadow/list`, { accountNo, page: 1, pageSize: 10 }, { signal }),
-    ]);
-    return [
-      ...agents.list.map((a) => ({ id: a.id, accountNo: a.accountNo, nickName: a.nickName, isShadow: false })),
-      ...shadows.list.map((s) => ({ id: s.id, accountNo: s.accountNo, nickName: s.nickName, isShadow: true })),
-    ];
-  },
+  /** Agents and shadows anywhere below the caller whose number or nickname contains `text`; `holds` is about `roleId`. */
+  candidates: (text: string, roleId: number, signal?: AbortSignal) =>
+    api.post<RoleAssignable>(`${R}/assignable`, { text, roleId } satisfies RoleAssignableRequest, { signal }),
 };
 
 export const roleKeys = {
@@ -61,5 +34,5 @@ export const roleKeys = {
   list: (body: unknown) => ['roles', 'list', body] as const,
   detail: (id: number, page: number, pageSize: number) => ['roles', 'detail', id, page, pageSize] as const,
   catalogue: ['roles', 'catalogue'] as const,
-  candidates: (accountNo: string) => ['roles', 'candidates', accountNo] as const,
+  candidates: (text: string, roleId: number) => ['roles', 'candidates', roleId, text] as const,
 };

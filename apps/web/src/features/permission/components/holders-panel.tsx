@@ -22,7 +22,8 @@ function useSettled(value: string, ms = 300): string {
 /**
  * Who holds the role: the holders in the caller's subtree (paged), each with an unassign
  * button; holders elsewhere are only counted. A writer assigns the role to an agent or shadow
- * found by account number (the server only ever offers accounts below the caller).
+ * found by account number or nickname anywhere below it (the server's role/assignable offers
+ * exactly the accounts role/assign accepts).
  */
 export function HoldersPanel({ roleId, canWrite }: { roleId: number; canWrite: boolean }) {
   const { t } = useTranslation('permission');
@@ -32,8 +33,8 @@ export function HoldersPanel({ roleId, canWrite }: { roleId: number; canWrite: b
   const [chosen, setChosen] = useState<number | null>(null);
   const search = useSettled(typed.trim());
   const candidates = useQuery({
-    queryKey: roleKeys.candidates(search),
-    queryFn: ({ signal }) => roleApi.candidates(search, signal),
+    queryKey: roleKeys.candidates(search, roleId),
+    queryFn: ({ signal }) => roleApi.candidates(search, roleId, signal),
     enabled: canWrite && search.length > 0,
   });
   const holders = detail.data?.holders;
@@ -52,7 +53,14 @@ export function HoldersPanel({ roleId, canWrite }: { roleId: number; canWrite: b
             notFoundContent={search ? t('holders.noMatch') : t('holders.typeToSearch')}
             options={(candidates.data ?? []).map((c) => ({
               value: c.id,
-              label: `${c.accountNo} · ${c.nickName}${c.isShadow ? ` (${t('holders.shadow')})` : ''}`,
+              // Already holding it: shown, so a search for it is not met with silence, but not offered.
+              disabled: c.holds,
+              label: [
+                `${c.accountNo} · ${c.nickName}`,
+                c.isShadow ? ` (${t('holders.shadow')})` : '',
+                c.parentAccountNo ? ` — ${t('holders.under', { account: c.parentAccountNo })}` : '',
+                c.holds ? ` — ${t('holders.holdsAlready')}` : '',
+              ].join(''),
             }))}
             className="perm-assign__select"
             data-testid="role-assign-search"
