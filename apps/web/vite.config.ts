@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { precompress } from './build/precompress';
 
 // The web package version: part of every local-cache key (lib/cache/cache-key.ts), so a new
 // release starts with fresh caches and removes the old ones.
@@ -9,7 +10,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 // `source` makes @agent-bo/shared resolve to its TypeScript source, so the web build never
 // depends on a prior build of the shared package.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: {
@@ -19,18 +20,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 1200,
+    // scripts/size-budget.mjs follows the import graph of the login page and of each route in it.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: app releases do not invalidate the cached UI library.
+        // React is one long-lived chunk every page needs. Everything else (antd's components,
+        // the editor, drag and drop, charts) is split by who imports it, so the login page
+        // carries only the components it renders and a route only what it adds.
         codeSplitting: {
-          groups: [
-            { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/ },
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // Charts load with the dashboard only, not on the login page.
-            { name: 'vendor-echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
+          groups: [{ name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },

@@ -32,6 +32,17 @@ export function spaFallback(webDistDir: string | null, reserved: string[]) {
   };
 }
 
+/**
+ * Vite puts content-hashed files under /assets: a browser keeps them for a year and never asks
+ * again (`immutable`, so a reload takes them from its cache too); a new build has new names.
+ * Everything else (index.html, which names the current build's files; favicon) is revalidated
+ * on every use. `filePath` may be the precompressed sibling (`x.js.br`).
+ */
+export function cacheControlFor(filePath: string): string {
+  const dir = path.dirname(filePath);
+  return path.basename(dir) === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string | null }) => {
   if (!opts.webDistDir || !existsSync(path.join(opts.webDistDir, 'index.html'))) {
     app.log.warn({ webDistDir: opts.webDistDir }, 'web app not built: serving the API only');
@@ -41,10 +52,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
     root: opts.webDistDir,
     wildcard: true,
     index: ['index.html'],
-    // Vite puts content-hashed files under /assets: cache them for good; index.html never.
-    setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) void res.header('cache-control', 'public, max-age=31536000, immutable');
-      else if (filePath.endsWith('.html')) void res.header('cache-control', 'no-cache');
-    },
+    // The build writes `<file>.br` and `<file>.gz` next to each text file (apps/web/build/
+    // precompress.ts): the one the request's Accept-Encoding prefers is sent as it is, with
+    // `Vary: Accept-Encoding`; nothing is compressed per request.
+    preCompressed: true,
+    setHeaders: (res, filePath) => void res.header('cache-control', cacheControlFor(filePath)),
   });
 });

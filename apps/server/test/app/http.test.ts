@@ -1,6 +1,7 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@agent-bo/shared';
 import { buildApp } from '../../src/app.js';
@@ -176,6 +177,8 @@ describe('security', () => {
   });
 });
 
+const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: 'row ${i}' }`).join(', ')}];`;
+
 describe('the web app', () => {
   let dist: string;
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -188,6 +191,12 @@ describe('the web app', () => {
       '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>',
     );
     await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    // What the web build writes: precompressed siblings of its text files.
+    await writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG_JS);
+    await writeFile(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_JS));
+    await writeFile(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_JS));
+    await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(await readFile(path.join(dist, 'index.html'))));
+    await writeFile(path.join(dist, 'index.html.gz'), gzipSync(await readFile(path.join(dist, 'index.html'))));
     database = ctx.database;
     app = await buildApp({ db: database.db, pool: database.pool, config: { webDistDir: dist, rateLimit: false } });
   });
@@ -207,6 +216,45 @@ describe('the web app', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed file the request accepts, brotli first, and says it varies on it', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(BIG_JS.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+    const gz = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(BIG_JS);
+
+    // a file without compressed siblings is sent as it is
+    const small = await app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
+  });
+
+  it('hashed assets are immutable, compressed or not; the page is revalidated, compressed too', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const asset = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': encoding } });
+      expect(asset.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+    }
+    for (const url of ['/', '/index.html', '/dashboard']) {
+      const page = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['content-type'], url).toMatch(/text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toContain('id="root"');
+    }
   });
 
   it('keeps envelope 404s for missing files and API paths', async () => {
