@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { DEMO_ADMIN, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
 import { db } from '../support/db.js';
+import { manageApi, tokenOf } from '../support/manage-api.js';
 import { animationsDone } from '../support/settled.js';
 
 const browser = useBrowser();
@@ -16,9 +17,17 @@ const RUN = `e2e${Date.now().toString(36)}`;
 const ZH_NAME = `content editor ${RUN}`;
 const AGENT = 'agentA03';
 
+/** The agent's own grant before the spec narrows it, put back afterwards. */
+let agentGrant: string[] | undefined;
+/** The role the first test creates; the second signs in as its holder. */
+let created: { id: number } | undefined;
+
 afterAll(async () => {
   await db(`delete from roles where name->>'zh_TW' = $1`, [ZH_NAME]);
+  if (agentGrant) await db(`update accounts set permissions = $1 where site_id = 'tw_web' and account_no = $2`, [agentGrant, AGENT]);
 });
+
+const announcementMenu = (page: Page) => page.getByTestId('side-menu').locator('[data-menu-id$="/announcement"]');
 
 async function openFromMenu(page: Page): Promise<void> {
   await page.getByTestId('side-menu').locator('[data-menu-id$="/permission/index"]').click();
@@ -53,6 +62,7 @@ describe('role permissions', () => {
     const [saved] = await db<{ id: number; codes: string[] }>(`select id, codes from roles where name->>'zh_TW' = $1`, [ZH_NAME]);
     expect(saved?.codes.sort()).toEqual(['ACTIVITY_READ', 'ACTIVITY_WRITE']);
     expect(await page.getByTestId(`role-codes-${saved!.id}`).innerText()).toBe('2');
+    created = saved;
 
     await page.getByTestId(`role-holders-${saved!.id}`).click();
     await page.getByTestId('role-holders').waitFor();
@@ -88,6 +98,56 @@ describe('role permissions', () => {
     await animationsDone(page);
     await keepScreenshot(page, 'roles-list-desktop-light');
     await context.close();
+  });
+
+  it('the agent holding the role sees the announcement menu; when the role loses the codes, the menu drops it at the next navigation', async () => {
+    expect(created, 'the first test created the role').toBeDefined();
+    const { context: adminContext, page: admin } = await openSignedIn(browser(), { width: 1440, height: 900 });
+    await useEnglish(admin);
+    // The agent's own grant loses the activity codes: from now on only the role gives them.
+    const [agent] = await db<{ id: number; permissions: string[] }>(
+      `select id, permissions from accounts where site_id = 'tw_web' and account_no = $1`,
+      [AGENT],
+    );
+    agentGrant = agent!.permissions;
+    const narrowed = await manageApi(admin, await tokenOf(admin), 'agent/change_permissions', {
+      id: agent!.id,
+      permissions: agentGrant.filter((c) => !c.startsWith('ACTIVITY_')),
+    });
+    expect(narrowed.success, JSON.stringify(narrowed)).toBe(true);
+
+    const { context, page } = await openSignedIn(
+      browser(),
+      { width: 1440, height: 900 },
+      { credentials: { accountNo: AGENT, password: DEMO_ADMIN.password }, landing: (p) => p.getByTestId('side-menu') },
+    );
+    await useEnglish(page);
+    await announcementMenu(page).first().click();
+    await page.getByTestId('side-menu').locator('[data-menu-id$="/announcement/activity"]').click();
+    await page.getByTestId('content-page-ACTIVITY').waitFor();
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-holder-sees-announcements-desktop-light');
+
+    // The admin takes the activity codes out of the role in the drawer.
+    await openFromMenu(admin);
+    await admin.getByTestId('role-filter-name').locator('input').fill(RUN);
+    await admin.getByTestId('role-filter-name').locator('input').press('Enter');
+    await admin.getByTestId(`role-edit-${created!.id}`).click();
+    await admin.getByTestId('role-code-tree').waitFor();
+    await admin.getByTestId('role-code-ACTIVITY_READ').uncheck();
+    await admin.getByTestId('role-code-ACTIVITY_WRITE').uncheck();
+    await admin.getByTestId('role-save').click();
+    await admin.getByTestId('role-drawer').waitFor({ state: 'hidden' });
+    const [role] = await db<{ codes: string[] }>(`select codes from roles where id = $1`, [created!.id]);
+    expect(role!.codes).toEqual([]);
+
+    // No sign-out: the agent's next navigation asks for its codes again and the menu loses the entry.
+    await page.getByTestId('side-menu').locator('[data-menu-id$="/member/index"]').click();
+    await expect.poll(() => announcementMenu(page).count()).toBe(0);
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-holder-lost-announcements-desktop-light');
+    await context.close();
+    await adminContext.close();
   });
 
   it('is usable on a phone: the list, the drawer and the comparison (light and dark)', async () => {
