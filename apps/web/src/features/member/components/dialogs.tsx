@@ -8,6 +8,7 @@ import { zodRule } from '../../../lib/zod-rule';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { memberApi, memberKeys, type AccountKind } from '../api/member-api';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
+import { usePermissionLabel } from '../../../hooks/use-permission-label';
 import { CopyInfoView } from './copy-info';
 import { generatePassword } from './account-wizard';
 
@@ -232,7 +233,7 @@ export function PermissionModal({
     save.reset();
     onClose();
   }
-  const codeLabel = (code: string) => t(`permissionCodes.${code}`, { defaultValue: code });
+  const codeLabel = usePermissionLabel();
   return (
     <Modal
       open={target !== null}
@@ -361,6 +362,7 @@ interface ShadowValues {
  */
 export function ShadowCreateModal({ open, held, onClose }: { open: boolean; held: readonly string[]; onClose: () => void }) {
   const { t } = useTranslation('member');
+  const codeLabel = usePermissionLabel();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ShadowValues>();
   const create = useMutation({
@@ -417,7 +419,7 @@ export function ShadowCreateModal({ open, held, onClose }: { open: boolean; held
               <Checkbox.Group className="wizard-checks">
                 {held.map((code) => (
                   <Checkbox key={code} value={code}>
-                    {t(`permissionCodes.${code}`, { defaultValue: code })}
+                    {codeLabel(code)}
                   </Checkbox>
                 ))}
               </Checkbox.Group>

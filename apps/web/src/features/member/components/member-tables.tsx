@@ -6,6 +6,7 @@ import type { AgentRow, PlayerRow, ShadowRow } from '@agent-bo/shared';
 import { usePermissionStore } from '../../../stores/permission-store';
 import { levelLabel } from '../../../lib/level-label';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
+import { usePermissionLabel } from '../../../hooks/use-permission-label';
 import { memberKeys } from '../api/member-api';
 import { FilterBar } from './filter-bar';
 import { PullBackDialog, type PullBackTarget } from './pull-back-dialog';
@@ -184,6 +185,7 @@ export function ShadowTable({
   onAction: (row: ShadowRow, action: RowAction) => void;
 }) {
   const { t } = useTranslation('member');
+  const codeLabel = usePermissionLabel();
   const list = useMemberList(SHADOW_LIST);
   const columns = useMemberColumns<ShadowRow>({
     accountNo: (v) => (
@@ -200,7 +202,7 @@ export function ShadowTable({
           codes.length ? (
             <Space size={[0, 4]} wrap style={{ maxWidth: 320 }}>
               {codes.map((c) => (
-                <Tag key={c}>{t(`permissionCodes.${c}`, { defaultValue: c })}</Tag>
+                <Tag key={c}>{codeLabel(c)}</Tag>
               ))}
             </Space>
           ) : (
