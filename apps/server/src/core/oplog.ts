@@ -35,17 +35,15 @@ export async function writeLogs(
   if (rows.length === 0) return;
   const siteId = 'caller' in actor ? actor.caller.siteId : actor.siteId;
   const operatorId = 'caller' in actor ? actor.caller.account.id : actor.operatorId;
-  await q
-    .insert(operationLogs)
-    .values(
-      rows.map((r) => ({
-        siteId,
-        operatorId,
-        targetId: r.targetId,
-        action,
-        before: r.before ?? null,
-        after: r.after ?? null,
-        ip: actor.ip,
-      })),
-    );
+  await q.insert(operationLogs).values(
+    rows.map((r) => ({
+      siteId,
+      operatorId,
+      targetId: r.targetId,
+      action,
+      before: r.before ?? null,
+      after: r.after ?? null,
+      ip: actor.ip,
+    })),
+  );
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { accounts, sessions } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { hashToken } from '../lib/tokens.js';
-import { ownRolesSql, resolveWithAncestors, roleCodesSql, type Caller, type ChainNode, type OwnRoles } from './caller.js';
+import { resolveWithAncestors, type Caller, type ChainNode } from './caller.js';
 
 // Resolving a bearer token to its caller is cross-cutting: the auth plugin does it for every
 // guarded route, and the error-log report does it for a token that may or may not be valid.
@@ -14,9 +14,10 @@ import { ownRolesSql, resolveWithAncestors, roleCodesSql, type Caller, type Chai
  * accounts that may no longer sign in (disabled, fully disabled by an ancestor) are UNAUTHORIZED,
  * so the client signs the user out.
  */
-function authQuery(db: Db) {
-  // One round trip: the live session, its account with its roles, and the account's ancestors with
-  // their role codes (chain rules). Nothing is cached: a role edit counts from the next request.
+function authSelect(db: Db) {
+  // One round trip: the live session, its account and the account's ancestors (chain rules), each
+  // with `role_codes`, which the role tables' triggers keep in the transaction of every role
+  // change: nothing is cached, a role edit counts from the next request.
   return db
     .select({
       sessionId: sessions.id,
@@ -26,16 +27,25 @@ function authQuery(db: Db) {
         select coalesce(json_agg(json_build_object(
           'id', p.id, 'parentId', p.parent_id, 'isShadow', p.is_shadow, 'lvl', p.lvl, 'kind', p.kind, 'permissions', p.permissions,
           'isDisabled', p.is_disabled, 'isFullDisabled', p.is_full_disabled, 'isFullReadonly', p.is_full_readonly,
-          'roleCodes', ${roleCodesSql(sql`p.id`, sql`p.site_id`)})), '[]'::json)
+          'roleCodes', p.role_codes)), '[]'::json)
         from accounts p where p.id = any(${accounts.path}))`,
-      ownRoles: sql<OwnRoles['roles']>`${ownRolesSql(sql`${accounts.id}`, sql`${accounts.siteId}`)}`,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(
       and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))),
-    )
-    .prepare('auth_session');
+    );
+}
+
+const authQuery = (db: Db) => authSelect(db).prepare('auth_session');
+
+/**
+ * The auth statement's text and its parameters' order (`tokenHash`, `now`): bench/auth.mjs runs
+ * the very same SQL through `pg` to compare a request with its floor.
+ */
+export function authStatement(db: Db): { text: string; params: string[] } {
+  const { sql: text, params } = authSelect(db).toSQL();
+  return { text, params: params.map((p) => (p as { name?: string }).name ?? String(p)) };
 }
 
 /** A named prepared statement per database handle: parsed and planned once per connection. */
@@ -51,7 +61,7 @@ export async function authenticate(db: Db, token: string, siteId: SiteId): Promi
   if (!row || row.sessionSiteId !== siteId) throw new AppError('UNAUTHORIZED');
   const { account } = row;
   if (account.kind !== 'AGENT' || account.siteId !== siteId) throw new AppError('UNAUTHORIZED');
-  const resolved = resolveWithAncestors(account, row.ancestors, { roles: row.ownRoles });
+  const resolved = resolveWithAncestors(account, row.ancestors);
   if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('UNAUTHORIZED');
   return { ...resolved, sessionId: row.sessionId, siteId };
 }

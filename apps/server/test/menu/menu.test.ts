@@ -58,6 +58,7 @@ describe('effectiveCodes', () => {
     isShadow: false,
     lvl: parentId === null ? 0 : 1,
     permissions,
+    roleCodes: [] as string[],
     kind: 'AGENT' as const,
     ...extra,
   });
@@ -65,6 +66,17 @@ describe('effectiveCodes', () => {
     expect(effectiveCodes([node([], null)])).toEqual([...PERMISSION_CODES]);
     expect(effectiveCodes([node([], null), node(['GAME_READ', 'TAG_READ']), node(['TAG_READ', 'DEVELOPER'])])).toEqual(['TAG_READ']);
     expect(effectiveCodes([node([], null), node(['GAME_READ']), node(['GAME_READ'], 2, { kind: 'PLAYER' })])).toEqual([]);
+  });
+  it("role codes join the grant, still within the parent's codes", () => {
+    const chain = [
+      node([], null),
+      node(['GAME_READ'], 1, { roleCodes: ['TAG_READ', 'DEVELOPER'] }),
+      node([], 2, { roleCodes: ['TAG_READ'] }),
+    ];
+    expect(effectiveCodes(chain)).toEqual(['TAG_READ']);
+    expect(effectiveCodes(chain.slice(0, 2))).toEqual(
+      ['DEVELOPER', 'GAME_READ', 'TAG_READ'].sort((a, b) => PERMISSION_CODES.indexOf(a as never) - PERMISSION_CODES.indexOf(b as never)),
+    );
   });
 });
 

@@ -437,3 +437,33 @@ describe('history and concurrency of role edits', () => {
     expect(logs).toHaveLength(1);
   });
 });
+
+describe('the role codes kept on each account', () => {
+  /** Accounts whose role_codes differ from the union of their roles' codes, computed afresh. */
+  const drifted = () =>
+    q(`select a.id from accounts a
+        where a.role_codes <> coalesce((select array_agg(distinct c order by c) from account_roles h join roles r on r.id = h.role_id, unnest(r.codes) c
+                                         where h.account_id = a.id and r.site_id = a.site_id), '{}')`);
+
+  it('stay exact when an assignment races an edit of the same role, in either order', async () => {
+    for (let round = 0; round < 8; round++) {
+      const role = await create(admin, `競態 ${round}`, ['GAME_READ']);
+      const target = round % 2 ? id.agentC01! : id.agentB03!;
+      const [assigned, edited] = await Promise.all([
+        post(admin, 'assign', { accountId: target, roleIds: [role.id] }),
+        post(admin, 'save', { id: role.id, version: role.version, name: { zh_TW: `競態 ${round}` }, codes: ['GAME_READ', 'TAG_READ'] }),
+      ]);
+      expect(assigned.success && edited.success, JSON.stringify([assigned, edited])).toBe(true);
+      const [row] = await q<{ role_codes: string[] }>('select role_codes from accounts where id = $1', [target]);
+      expect(row!.role_codes).toEqual(expect.arrayContaining(['GAME_READ', 'TAG_READ']));
+      await api(admin, 'DELETE', 'delete', { id: role.id, version: edited.data.version, confirm: true });
+    }
+    expect(await drifted()).toEqual([]);
+  });
+
+  it('follow every assignment, edit and deletion of this file', async () => {
+    expect(await drifted()).toEqual([]);
+    const [holder] = await q<{ n: number }>(`select count(*)::int as n from accounts where cardinality(role_codes) > 0`);
+    expect(holder!.n).toBeGreaterThan(0);
+  });
+});

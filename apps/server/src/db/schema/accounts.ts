@@ -37,6 +37,16 @@ export const accounts = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     accountNo: text('account_no').notNull(),
+    /**
+     * The union of the codes of the roles the account holds (roles of its site), in code order.
+     * Kept by triggers on account_roles and roles (migration 0019) in the transaction of every
+     * role change, so the auth statement reads one column per chain node instead of joining the
+     * roles on every request, and it is never stale.
+     */
+    roleCodes: text('role_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     nickName: text('nick_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     /** Credit in minor units (1/100). Only the admin (the house) may go below zero. */

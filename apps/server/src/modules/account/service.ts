@@ -1,6 +1,6 @@
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
-import type { UserInfo } from '@agent-bo/shared';
-import { isAdmin, resolveAccount, type AccountRow, type Caller, type ResolvedAccount } from '../../core/caller.js';
+import type { AssignedRole, UserInfo } from '@agent-bo/shared';
+import { assignedRolesOf, isAdmin, resolveAccount, type AccountRow, type Caller, type ResolvedAccount } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -40,7 +40,7 @@ export function rolesOf(account: AccountRow): string[] {
 
 export const HOME_PATH = '/dashboard';
 
-export function toUserInfo(resolved: ResolvedAccount): UserInfo {
+export function toUserInfo(resolved: ResolvedAccount, assignedRoles: AssignedRole[]): UserInfo {
   const { account } = resolved;
   return {
     id: account.id,
@@ -55,14 +55,14 @@ export function toUserInfo(resolved: ResolvedAccount): UserInfo {
     isFullReadonly: resolved.isFullReadonly,
     homePath: HOME_PATH,
     roles: rolesOf(account),
-    assignedRoles: resolved.roles,
+    assignedRoles,
     permission: { permissions: resolved.codes.map((code) => ({ code })) },
   };
 }
 
 /** `userinfo`: the caller's own, or (with `id`) an account strictly inside its subtree. */
 export async function getUserInfo(db: Db, caller: Caller, id?: number): Promise<UserInfo> {
-  if (id === undefined || id === caller.account.id) return toUserInfo(caller);
+  if (id === undefined || id === caller.account.id) return toUserInfo(caller, await assignedRolesOf(db, caller.account));
   const target = await findInSubtree(db, caller, id);
-  return toUserInfo(await resolveAccount(db, target));
+  return toUserInfo(await resolveAccount(db, target), await assignedRolesOf(db, target));
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { siteTimeZone, type SigninResponse, type SiteId } from '@agent-bo/shared';
-import { resolveAccount, type Caller } from '../../core/caller.js';
+import { assignedRolesOf, resolveAccount, type Caller } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { accounts, passwordHandoffs, sessions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -76,7 +76,7 @@ export async function signin(db: Db, input: SigninInput, options: SigninOptions)
   return {
     token,
     expiresAt: formatDateTime(expiresAt, siteTimeZone(input.siteId)),
-    user: toUserInfo({ ...resolved, account: { ...account, lastLoginAt: now, lastLoginIp: input.ip } }),
+    user: toUserInfo({ ...resolved, account: { ...account, lastLoginAt: now, lastLoginIp: input.ip } }, await assignedRolesOf(db, account)),
   };
 }
 

@@ -319,7 +319,7 @@ export async function deleteRole(ctx: RoleContext, input: DeleteInput): Promise<
  * ACCOUNT_NOT_FOUND.
  */
 async function assignee(tx: Tx, caller: Caller, accountId: number): Promise<number> {
-  if (accountId === caller.account.id || caller.account.path.includes(accountId)) throw new AppError('ROLE_OWN_ROLES');
+  assertNotOwn(caller, accountId);
   const res = await tx.execute<{ id: number }>(sql`
     select a.id from accounts a
      where a.id = ${accountId} and a.site_id = ${caller.siteId} and a.kind = 'AGENT'
@@ -366,11 +366,20 @@ export async function assignableAccounts(ctx: RoleContext, input: AssignableInpu
   }));
 }
 
-/** Roles of the caller's site by id, all or ROLE_NOT_FOUND. */
-async function siteRoles(tx: Tx, caller: Caller, ids: readonly number[]) {
+function assertNotOwn(caller: Caller, accountId: number): void {
+  if (accountId === caller.account.id || caller.account.path.includes(accountId)) throw new AppError('ROLE_OWN_ROLES');
+}
+
+/**
+ * Roles of the caller's site by id, all or ROLE_NOT_FOUND. `share` locks them FOR SHARE: an
+ * assignment waits for an edit of their codes in progress, so the account's role_codes (kept by
+ * trigger) are computed from the codes that edit commits; taken before the account's lock, in
+ * the order a role edit takes them (the role, then its holders).
+ */
+async function siteRoles(tx: Tx, caller: Caller, ids: readonly number[], share = false) {
   const unique = [...new Set(ids)];
   const res = await tx.execute<{ id: number; name: LocalizedText; codes: string[] }>(
-    sql`select id, name, codes from roles where site_id = ${caller.siteId} and id = any(${sql.param(unique)}::integer[]) order by id`,
+    sql`select id, name, codes from roles where site_id = ${caller.siteId} and id = any(${sql.param(unique)}::integer[]) order by id ${share ? sql`for share` : sql``}`,
   );
   if (res.rows.length !== unique.length) throw new AppError('ROLE_NOT_FOUND');
   return res.rows;
@@ -387,9 +396,10 @@ async function assignedRoles(q: Q, accountId: number) {
 export async function assignRoles(ctx: RoleContext, input: AssignInput) {
   const { caller } = ctx;
   assertWriter(caller);
+  assertNotOwn(caller, input.accountId);
   return inTransaction(ctx.db, async (tx) => {
+    const roles = await siteRoles(tx, caller, input.roleIds, true);
     const accountId = await assignee(tx, caller, input.accountId);
-    const roles = await siteRoles(tx, caller, input.roleIds);
     if (!roles.every((r) => holdsAll(caller, r.codes))) throw new AppError('ROLE_CODES_NOT_HELD');
     const before = await heldRoles(tx, accountId);
     const added = await tx.execute(sql`
