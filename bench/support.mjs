@@ -77,11 +77,11 @@ export function freePort() {
 
 /**
  * The production build on `env` (DATA_DIR or DATABASE_URL), LOG_LEVEL=warn, no rate limit, no demo
- * traffic; `nodeArgs` e.g. --cpu-prof.
+ * traffic; `nodeArgs` e.g. --cpu-prof; `dist` another build's dist folder (a baseline to compare with).
  */
-export async function startServer(env, nodeArgs = []) {
+export async function startServer(env, nodeArgs = [], dist = serverDist) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(serverDist, 'server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(dist, 'server.js')], {
     cwd: path.join(root, 'apps', 'server'),
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'DATA_DIR', 'NODE_OPTIONS'].includes(k))),

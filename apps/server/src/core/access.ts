@@ -1,4 +1,6 @@
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { isPooled } from '../db/named.js';
 import { accounts } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { AccountRow, Caller } from './caller.js';
@@ -34,13 +36,18 @@ function kindFilter(kind: TargetKind) {
  * against concurrent writes of the row, and foreign-key checks on it (FOR KEY SHARE) still pass.
  */
 export async function reach(q: Q, caller: Caller, id: number, kind: TargetKind, forUpdate = false): Promise<AccountRow> {
-  const query = q
-    .select()
-    .from(accounts)
-    .where(
-      and(eq(accounts.id, id), eq(accounts.siteId, caller.siteId), arrayContains(accounts.path, [caller.scopeRootId]), kindFilter(kind)),
-    );
-  const [row] = forUpdate ? await query.for('no key update') : await query;
+  let row: AccountRow | undefined;
+  if (!forUpdate && isPooled(q)) {
+    [row] = await preparedReads(q as Db).reach[kind].execute({ id, siteId: caller.siteId, root: [caller.scopeRootId] });
+  } else {
+    const query = q
+      .select()
+      .from(accounts)
+      .where(
+        and(eq(accounts.id, id), eq(accounts.siteId, caller.siteId), arrayContains(accounts.path, [caller.scopeRootId]), kindFilter(kind)),
+      );
+    [row] = forUpdate ? await query.for('no key update') : await query;
+  }
   if (!row) throw new AppError('ACCOUNT_NOT_FOUND');
   return row;
 }
@@ -48,9 +55,46 @@ export async function reach(q: Q, caller: Caller, id: number, kind: TargetKind, 
 /** The caller's working root (itself; a shadow: its owner). */
 export async function scopeRoot(q: Q, caller: Caller): Promise<AccountRow> {
   if (caller.scopeRootId === caller.account.id) return caller.account;
-  const [row] = await q.select().from(accounts).where(eq(accounts.id, caller.scopeRootId));
+  const [row] = isPooled(q)
+    ? await preparedReads(q as Db).byId.execute({ id: caller.scopeRootId })
+    : await q.select().from(accounts).where(eq(accounts.id, caller.scopeRootId));
   if (!row) throw new AppError('ACCOUNT_NOT_FOUND');
   return row;
+}
+
+/**
+ * The reads above as named prepared statements of the pooled database (every list and report
+ * request runs one): planned once per connection. The plan is the primary key's whatever the
+ * values, so the generic plan is the right one.
+ */
+function prepareReads(db: Db) {
+  const reachOf = (kind: TargetKind) =>
+    db
+      .select()
+      .from(accounts)
+      .where(
+        and(
+          eq(accounts.id, sql.placeholder('id')),
+          eq(accounts.siteId, sql.placeholder('siteId')),
+          arrayContains(accounts.path, sql.placeholder('root')),
+          kindFilter(kind),
+        ),
+      )
+      .prepare(`reach_${kind}`);
+  return {
+    reach: { agent: reachOf('agent'), player: reachOf('player'), shadow: reachOf('shadow'), member: reachOf('member') },
+    byId: db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder('id')))
+      .prepare('account_by_id'),
+  };
+}
+const readsByDb = new WeakMap<Db, ReturnType<typeof prepareReads>>();
+function preparedReads(db: Db): ReturnType<typeof prepareReads> {
+  let reads = readsByDb.get(db);
+  if (!reads) readsByDb.set(db, (reads = prepareReads(db)));
+  return reads;
 }
 
 /** An agent that may be a parent: the caller's working root, or an agent strictly inside it. */

@@ -13,6 +13,7 @@ import {
 } from '@agent-bo/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { readNamed } from '../../db/named.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { isWriter, reach, reachAgentOrSelf, type TargetKind } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
@@ -54,19 +55,26 @@ function contains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+const RESTRICTED = sql.raw('(is_disabled or is_full_disabled or is_full_readonly or inh_fd or inh_fr)');
+const STATUSES = new Set(['NORMAL', 'DISABLED', 'FULL_DISABLED', 'FULL_READONLY']);
+
+/**
+ * The status filter with the status as a parameter (null: every row), so every status shares one
+ * statement text. It filters the rows of one parent, which the plan reads by `parent_id` anyway.
+ */
 function statusFilter(status: string | undefined): SQL {
-  switch (status) {
-    case 'NORMAL':
-      return sql`not (is_disabled or is_full_disabled or is_full_readonly or inh_fd or inh_fr)`;
-    case 'DISABLED':
-      return sql`(is_disabled or is_full_disabled or is_full_readonly or inh_fd or inh_fr)`;
-    case 'FULL_DISABLED':
-      return sql`(is_full_disabled or inh_fd)`;
-    case 'FULL_READONLY':
-      return sql`(is_full_readonly or inh_fr)`;
-    default:
-      return sql`true`;
-  }
+  const s = status && STATUSES.has(status) ? status : null;
+  return sql`(${s}::text is null or case ${s}::text
+    when 'NORMAL' then not ${RESTRICTED}
+    when 'DISABLED' then ${RESTRICTED}
+    when 'FULL_DISABLED' then (is_full_disabled or inh_fd)
+    else (is_full_readonly or inh_fr) end)`;
+}
+
+/** `lower(column) like %text%` when `text` is given, as parameters: one statement text with or without it. */
+function containsFilter(column: 'account_no' | 'nick_name', text: string | undefined): SQL {
+  const pattern = text ? contains(text) : null;
+  return sql`(${pattern}::text is null or lower(${sql.raw(column)}) like ${pattern}::text)`;
 }
 
 const SORT_COLUMNS: Record<string, string> = {
@@ -90,6 +98,8 @@ interface ListQuery {
   sortOrder: 'asc' | 'desc';
   page: number;
   pageSize: number;
+  /** Runs when the page is empty, before the count: the check an empty answer must pass (the parent's reach). */
+  onEmpty?: () => Promise<unknown>;
 }
 
 /**
@@ -108,9 +118,9 @@ const setter = (column: string, liftAs: number | null) => sql`
 
 /** Accounts matching `where` with restriction flags (own + inherited through the path), filtered, sorted, paged. */
 async function listAccounts(db: Db, q: ListQuery): Promise<{ total: number; rows: RawRow[] }> {
-  const filters: SQL[] = [statusFilter(q.status)];
-  if (q.accountNo) filters.push(sql`lower(account_no) like ${contains(q.accountNo)}`);
-  if (q.nickName) filters.push(sql`lower(nick_name) like ${contains(q.nickName)}`);
+  // Every filter is in the text, its value a parameter: the statement text depends on the list
+  // (agents, players, shadows) and the sort only, so a handful of named statements serve them all.
+  const filters: SQL[] = [statusFilter(q.status), containsFilter('account_no', q.accountNo), containsFilter('nick_name', q.nickName)];
   if (q.extra) filters.push(q.extra);
   const where = sql.join(filters, sql` and `);
   const base = sql`
@@ -123,18 +133,33 @@ async function listAccounts(db: Db, q: ListQuery): Promise<{ total: number; rows
         coalesce((select bool_or(u.is_full_readonly) from accounts u where u.id = any(a.path)), false) as inh_fr
       from accounts a where ${q.where}
     )`;
-  const counted = await db.execute<{ n: number }>(sql`${base} select count(*)::int as n from rows where ${where}`);
   const column = sql.raw(SORT_COLUMNS[q.sortField] ?? 'created_at');
   const order = sql.raw(q.sortOrder === 'asc' ? 'asc nulls first' : 'desc nulls last');
   const idOrder = sql.raw(q.sortOrder === 'asc' ? 'asc' : 'desc');
-  const result = await db.execute<RawRow>(sql`${base}
+  // The page and the number of matching rows in one statement (one round trip, the rows read
+  // once): the window count runs before the limit. The subqueries of the outer select run for the
+  // page's rows only.
+  const result = await readNamed<RawRow & { total_n: number }>(
+    db,
+    'member_page',
+    sql`${base}
     select r.*, ${setter('disabled_by', q.liftAs)}, ${setter('full_disabled_by', q.liftAs)}, ${setter('full_readonly_by', q.liftAs)},
       (select count(*)::int from accounts c where c.parent_id = r.id and c.kind = 'AGENT' and not c.is_shadow) as child_agents,
       (select count(*)::int from accounts c where c.parent_id = r.id and c.kind = 'PLAYER') as child_players
-    from rows r where ${where}
-    order by ${column} ${order}, id ${idOrder}
-    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
-  return { total: counted.rows[0]?.n ?? 0, rows: result.rows };
+    from (
+      select rows.*, count(*) over ()::int as total_n from rows where ${where}
+      order by ${column} ${order}, id ${idOrder}
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
+    ) r
+    order by ${column} ${order}, id ${idOrder}`,
+  );
+  const first = result.rows[0];
+  if (first) return { total: first.total_n, rows: result.rows };
+  await q.onEmpty?.();
+  // An empty page: the first page of an empty list, or a page past the end (count apart).
+  if (q.page === 1) return { total: 0, rows: [] };
+  const counted = await readNamed<{ n: number }>(db, 'member_count', sql`${base} select count(*)::int as n from rows where ${where}`);
+  return { total: counted.rows[0]?.n ?? 0, rows: [] };
 }
 
 /** What every member list row carries: identity, restrictions (own and inherited) and dates. */
@@ -156,13 +181,24 @@ function commonRow(r: RawRow, tz: string) {
   };
 }
 
+/**
+ * The parent of a list, `parentId` or the caller's working root, while it is that root or an agent
+ * strictly inside it (the rule of `reachAgentOrSelf`), as a subquery of the list's own statement:
+ * a list is one round trip. No row means no list; an empty list then asks `reachAgentOrSelf`
+ * whether the parent was out of reach (ACCOUNT_NOT_FOUND) or has no children.
+ */
+function reachableParent(caller: Caller, parentId: number | undefined): SQL {
+  return sql`(select p.id from accounts p where p.id = ${parentId ?? caller.scopeRootId} and p.site_id = ${caller.siteId}
+    and (p.id = ${caller.scopeRootId} or p.path @> array[${caller.scopeRootId}]::integer[]) and p.kind = 'AGENT' and not p.is_shadow)`;
+}
+
 export async function lowerAgents(db: Db, caller: Caller, input: z.output<typeof lowerAgentsRequestSchema>): Promise<Page<AgentRow>> {
-  const parent = await reachAgentOrSelf(db, caller, input.parentId);
   const tz = siteTimeZone(caller.siteId);
   const { total, rows } = await listAccounts(db, {
     ...input,
     liftAs: isWriter(caller) ? caller.account.id : null,
-    where: sql`a.site_id = ${caller.siteId} and a.parent_id = ${parent.id} and a.kind = 'AGENT' and not a.is_shadow`,
+    where: sql`a.site_id = ${caller.siteId} and a.parent_id = ${reachableParent(caller, input.parentId)} and a.kind = 'AGENT' and not a.is_shadow`,
+    onEmpty: () => reachAgentOrSelf(db, caller, input.parentId),
   });
   return {
     page: input.page,
@@ -184,13 +220,13 @@ export async function lowerAgents(db: Db, caller: Caller, input: z.output<typeof
 }
 
 export async function playerList(db: Db, caller: Caller, input: z.output<typeof playerListRequestSchema>): Promise<Page<PlayerRow>> {
-  const parent = await reachAgentOrSelf(db, caller, input.parentId);
   const tz = siteTimeZone(caller.siteId);
   const { total, rows } = await listAccounts(db, {
     ...input,
     liftAs: isWriter(caller) ? caller.account.id : null,
-    where: sql`a.site_id = ${caller.siteId} and a.parent_id = ${parent.id} and a.kind = 'PLAYER'`,
-    extra: input.verifyStatus ? sql`verify_status = ${input.verifyStatus}` : undefined,
+    where: sql`a.site_id = ${caller.siteId} and a.parent_id = ${reachableParent(caller, input.parentId)} and a.kind = 'PLAYER'`,
+    onEmpty: () => reachAgentOrSelf(db, caller, input.parentId),
+    extra: sql`(${input.verifyStatus ?? null}::text is null or verify_status = ${input.verifyStatus ?? null}::text)`,
   });
   return {
     page: input.page,
@@ -238,10 +274,12 @@ export async function history(
 ): Promise<Page<HistoryRow>> {
   const target = await reach(db, caller, input.id, kind);
   const tz = siteTimeZone(caller.siteId);
-  const counted = await db.execute<{ n: number }>(
+  const counted = await readNamed<{ n: number }>(
+    db,
+    'member_history_count',
     sql`select count(*)::int as n from operation_logs where site_id = ${caller.siteId} and target_id = ${target.id}`,
   );
-  const result = await db.execute<{
+  const result = await readNamed<{
     id: string | number;
     action: string;
     operator: string | null;
@@ -249,12 +287,16 @@ export async function history(
     after: unknown;
     ip: string | null;
     created_at: Date | string;
-  }>(sql`
+  }>(
+    db,
+    'member_history_page',
+    sql`
     select l.id, l.action, o.account_no as operator, l.before, l.after, l.ip, l.created_at
     from operation_logs l left join accounts o on o.id = l.operator_id
     where l.site_id = ${caller.siteId} and l.target_id = ${target.id}
     order by l.created_at desc, l.id desc
-    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
+    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
+  );
   return {
     page: input.page,
     pageSize: input.pageSize,
