@@ -6,10 +6,9 @@ import { bootstrap } from './app/bootstrap';
 import { App } from './app/app';
 import { RootErrorBoundary } from './features/error-log/components/root-error-boundary';
 
-bootstrap();
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
+await bootstrap();
 createRoot(root).render(
   <StrictMode>
     {/* Render errors the page boundary cannot catch (providers, layout) are logged here. */}

@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullPageSpin } from '../components/full-page-spin';
 import { AuthGuard, LoginGuard } from './guards';
-import { BasicLayout } from './layouts/basic-layout';
 import { AppProviders } from './providers';
 import { LOGIN_PATH, REGISTER_PATH } from '../config/routes';
 import { PermissionSync } from './permission-sync';
@@ -11,6 +10,9 @@ import { SettingsEffects } from '../features/settings/components/settings-effect
 
 const LoginPage = lazy(() => import('../features/auth/routes/login-page'));
 const RegisterPage = lazy(() => import('../features/register/routes/register-page'));
+// The signed-in shell (header, menu, tabs, settings drawer, menu search, lock, marquee) loads
+// after sign-in, so the login page does not carry it.
+const BasicLayout = lazy(() => import('./layouts/basic-layout').then((m) => ({ default: m.BasicLayout })));
 
 /**
  * The router. Login and registration are public; everything else sits behind the guard and the
@@ -39,7 +41,14 @@ function AppRoutes() {
         }
       />
       <Route element={<AuthGuard />}>
-        <Route path="*" element={<BasicLayout />} />
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={<FullPageSpin />}>
+              <BasicLayout />
+            </Suspense>
+          }
+        />
       </Route>
     </Routes>
   );

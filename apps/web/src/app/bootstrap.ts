@@ -1,5 +1,5 @@
 import NProgress from 'nprogress';
-import { applyLocaleSideEffects, initI18n } from '../lib/i18n';
+import { startI18n, switchLocale } from '../lib/i18n';
 import { installErrorHandlers } from '../features/error-log/install';
 import { setupApi } from './setup-api';
 import { useAppStore } from '../stores/app-store';
@@ -10,20 +10,23 @@ function applyDarkClass(dark: boolean): void {
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 }
 
-/** Everything that must happen once before the first render. */
-export function bootstrap(): void {
+/**
+ * Everything that must happen once before the first render; resolves when the stored locale's
+ * messages are loaded (the only locale loaded: another is fetched when the user picks it).
+ */
+export async function bootstrap(): Promise<void> {
   // Spec §9 progress-bar settings: minimum 0.08, speed 200 ms, trickle 0.02 every 800 ms.
   // nprogress 0.2 reads `trickleRate` although its type definitions omit it.
   const progressSettings = { minimum: 0.08, speed: 200, trickleSpeed: 800, trickleRate: 0.02, showSpinner: false };
   NProgress.configure(progressSettings);
   installErrorHandlers();
   setupApi();
-  initI18n(useLocaleStore.getState().locale);
   useLocaleStore.subscribe((state, previous) => {
-    if (state.locale !== previous.locale) applyLocaleSideEffects(state.locale);
+    if (state.locale !== previous.locale) void switchLocale(state.locale);
   });
   applyDarkClass(useAppStore.getState().darkMode);
   useAppStore.subscribe((state, previous) => {
     if (state.darkMode !== previous.darkMode) applyDarkClass(state.darkMode);
   });
+  await startI18n(useLocaleStore.getState().locale);
 }

@@ -1,6 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
+// The two inputs on their own: antd's `Input` carries TextArea, Search, OTP and Group with it,
+// which the login page would download for nothing.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +75,7 @@ export function SigninForm({ onSignedIn, initialAccountNo }: SigninFormProps) {
           />
         </Form.Item>
         <Form.Item name="password" label={t('password')} rules={passwordRules} validateTrigger="onBlur">
-          <Input.Password
+          <Password
             prefix={<LockOutlined />}
             placeholder={t('passwordPlaceholder')}
             autoComplete="current-password"

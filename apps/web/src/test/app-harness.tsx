@@ -44,7 +44,7 @@ export async function startApp(path: string): Promise<void> {
   window.history.replaceState(null, '', path);
   const { bootstrap } = await import('../app/bootstrap');
   const { App } = await import('../app/app');
-  bootstrap();
+  await bootstrap();
   render(<App />);
 }
 

@@ -1,5 +1,13 @@
 import NProgress from 'nprogress';
+import { configure } from '@testing-library/react';
 import { afterAll, vi } from 'vitest';
+
+/**
+ * The layout, each page, the charts and the editor load on first use (dynamic imports), which in
+ * a test means transforming them first: on a busy two-core machine that can pass the default
+ * 1 s of findBy and waitFor. A longer wait changes no outcome, only how long a failure takes.
+ */
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * jsdom lacks matchMedia and ResizeObserver, which antd and the layout use. Assigned directly
@@ -39,3 +47,14 @@ afterAll(async () => {
     { timeout: 5000, interval: 50 },
   );
 });
+
+/**
+ * The app loads one locale's messages at a time (lib/i18n.ts); tests switch locales
+ * synchronously, so every locale is loaded here, before the test file runs.
+ */
+{
+  const { LOCALES, DEFAULT_LOCALE } = await import('@agent-bo/shared');
+  const { ensureLocale, initI18n } = await import('../lib/i18n');
+  initI18n(DEFAULT_LOCALE);
+  await Promise.all(LOCALES.map((locale) => ensureLocale(locale)));
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '@agent-bo/shared';
 import { createApiClient, type ApiClientConfig, type Notice, type ApiError } from '../api-client';
-import { buildResources } from '../i18n';
+import { loadMessages } from '../i18n';
 
 type FetchArgs = [string, RequestInit];
 
@@ -204,8 +204,8 @@ describe('error catalogue', () => {
       expect(notices.map((n) => n.content)).toEqual(['t(http:status.429)']);
     });
 
-    it.each(LOCALES)('the 429 texts exist in %s', (locale) => {
-      const resources = buildResources()[locale];
+    it.each(LOCALES)('the 429 texts exist in %s', async (locale) => {
+      const resources = await loadMessages(locale);
       const status = (resources.http as { status: Record<string, string> }).status;
       expect(status['429']).toMatch(/\(429\)$/);
       expect(resources.errors!.TOO_MANY_REQUESTS).toBeTruthy();

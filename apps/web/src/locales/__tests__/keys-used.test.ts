@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@agent-bo/shared';
-import { buildResources, NAMESPACES } from '../../lib/i18n';
+import { loadResources, NAMESPACES } from '../../lib/i18n';
 
 /**
  * Every translation key the code names literally exists in every locale (ARCHITECTURE.md
@@ -18,6 +18,7 @@ import { buildResources, NAMESPACES } from '../../lib/i18n';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEFAULT_NS = 'common';
+const RESOURCES = await loadResources();
 const KNOWN_NS = new Set<string>(NAMESPACES);
 
 interface KeyUse {
@@ -174,7 +175,7 @@ function hasKey(tree: Tree | undefined, key: string): boolean {
 }
 
 /** The uses whose key is missing from some locale, with the locales that lack it. */
-function missingKeys(uses: readonly KeyUse[], resources = buildResources()): string[] {
+function missingKeys(uses: readonly KeyUse[], resources = RESOURCES): string[] {
   const problems: string[] = [];
   for (const use of uses) {
     const where = `${use.file}:${use.line}`;
@@ -233,7 +234,7 @@ describe('translation keys used in the code', () => {
   });
 
   it('a key missing from one locale only is reported for that locale', () => {
-    const resources = structuredClone(buildResources());
+    const resources = structuredClone(RESOURCES);
     delete (resources.th.login as Record<string, unknown>).submit;
     const uses = keysUsedIn('one.ts', "const { t } = useTranslation('login');\nt('submit');");
     expect(missingKeys(uses, resources)).toEqual(['one.ts:2 login:submit missing in th']);

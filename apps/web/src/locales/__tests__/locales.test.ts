@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@agent-bo/shared';
-import { buildResources } from '../../lib/i18n';
+import { loadResources } from '../../lib/i18n';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -49,8 +49,8 @@ describe('locale files', () => {
     });
   }
 
-  it('the bundled resources (including the errors catalogue) have equal key sets', () => {
-    const resources = buildResources();
+  it('the loaded resources (including the errors catalogue) have equal key sets', async () => {
+    const resources = await loadResources();
     const keySets = LOCALES.map((locale) =>
       Object.entries(resources[locale])
         .flatMap(([ns, tree]) => [...leaves(tree).keys()].map((k) => `${ns}:${k}`))

@@ -60,7 +60,7 @@ describe('content drawer', { timeout: 30_000 }, () => {
     expect(within(drawer).getByTestId('content-locale-en').textContent).toContain('Optional: left empty, 繁體中文 is shown instead');
 
     fireEvent.change(field(drawer, 'content-title-zh_TW'), { target: { value: '新年公告' } });
-    await pasteHtml(within(drawer).getByTestId('content-body-zh_TW-content'), '<p>Hello <strong>world</strong></p>');
+    await pasteHtml(await within(drawer).findByTestId('content-body-zh_TW-content'), '<p>Hello <strong>world</strong></p>');
     await typeDate(pickerInput(drawer, 'content-start'), '2030-03-01 10:00:00');
     await typeDate(pickerInput(drawer, 'content-end'), '2030-03-08 10:00:00');
     await click(field(drawer, 'content-published'));

@@ -1,7 +1,7 @@
 import { DeleteOutlined, OrderedListOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentType } from '@agent-bo/shared';
 import { currentSiteId, siteTimeZone } from '../../../lib/site';
@@ -13,7 +13,9 @@ import { useContentList } from '../hooks/use-content-list';
 import { ContentDrawer, type DrawerTarget } from './content-drawer';
 import { ContentFilterForm } from './content-filter-form';
 import { ContentTable } from './content-table';
-import { PopsModal } from './pops-modal';
+
+/** The pop-up order dialog (drag and drop) is fetched when it opens. */
+const PopsModal = lazy(() => import('./pops-modal').then((m) => ({ default: m.PopsModal })));
 import '../announcement.css';
 
 /**
@@ -105,7 +107,11 @@ export function ContentScreen({ type }: { type: ContentType }) {
           void refresh();
         }}
       />
-      {popsOpen ? <PopsModal onClose={() => setPopsOpen(false)} /> : null}
+      {popsOpen ? (
+        <Suspense fallback={null}>
+          <PopsModal onClose={() => setPopsOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { Form, Input, Tabs, Typography } from 'antd';
+import { Form, Input, Skeleton, Tabs, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BROADCAST_TEXT_MAX,
@@ -12,7 +13,21 @@ import {
   type Locale,
 } from '@agent-bo/shared';
 import { hasBody } from '../form-values';
-import { RichTextEditor } from './rich-text-editor';
+
+/**
+ * The editor (TipTap and ProseMirror, more than the rest of the content screen together) is
+ * fetched when a drawer with a body opens, not with the list.
+ */
+const Editor = lazy(() => import('./rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
+
+/** A form control like the editor itself: Form.Item hands `value` and `onChange` on to it. */
+function RichTextEditor(props: ComponentProps<typeof Editor>) {
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} title={false} />}>
+      <Editor {...props} />
+    </Suspense>
+  );
+}
 
 /** The title (or a broadcast's line) and the body of one locale. */
 function LocalePane({ type, locale, readOnly, canUpload }: { type: ContentType; locale: Locale; readOnly: boolean; canUpload: boolean }) {

@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SigninResponse } from '@agent-bo/shared';
 import { DarkToggle } from '../../../components/dark-toggle';
@@ -13,6 +13,7 @@ export default function LoginPage() {
   const { t } = useTranslation('login');
   const localePicker = useLocalePicker();
   const darkToggle = useDarkToggle();
+  const { token } = theme.useToken();
 
   const onSignedIn = (res: SigninResponse) => {
     applySignin(res);
@@ -33,18 +34,33 @@ export default function LoginPage() {
       <div className="login-page__panel">
         <div className="login-page__brand">
           <img src="/favicon.svg" alt="" width={48} height={48} />
-          <Typography.Title level={2} className="login-page__product">
+          <h1 className="login-page__product" style={{ fontSize: token.fontSizeHeading2, lineHeight: token.lineHeightHeading2 }}>
             {t('common:productTitle')}
-          </Typography.Title>
-          <Typography.Text className="login-page__tagline">{t('tagline')}</Typography.Text>
+          </h1>
+          <span className="login-page__tagline">{t('tagline')}</span>
         </div>
-        <Card className="login-card" variant="borderless">
-          <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+        {/* Plain elements styled by the theme's tokens rather than antd's Card and Typography: those
+            bring tabs, skeletons, tooltips and editable text inputs the login page never shows. */}
+        <section
+          className="login-card"
+          style={{
+            background: token.colorBgContainer,
+            borderRadius: token.borderRadiusLG,
+            color: token.colorText,
+            fontSize: token.fontSize,
+          }}
+        >
+          <h2
+            className="login-card__title"
+            style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading3, lineHeight: token.lineHeightHeading3 }}
+          >
             {t('title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('subtitle')}</Typography.Paragraph>
+          </h2>
+          <p className="login-card__subtitle" style={{ color: token.colorTextSecondary }}>
+            {t('subtitle')}
+          </p>
           <SigninForm onSignedIn={onSignedIn} />
-        </Card>
+        </section>
       </div>
     </div>
   );

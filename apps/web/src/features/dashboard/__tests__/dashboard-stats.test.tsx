@@ -31,6 +31,10 @@ const charts = vi.hoisted(() => {
   };
 });
 vi.mock('echarts/core', () => ({ use: () => undefined, init: charts.init }));
+// The parts registered on the core are never drawn with here; the real ones are large to load.
+vi.mock('echarts/charts', () => ({ BarChart: {}, LineChart: {}, PieChart: {} }));
+vi.mock('echarts/components', () => ({ GridComponent: {}, LegendComponent: {}, TooltipComponent: {} }));
+vi.mock('echarts/renderers', () => ({ CanvasRenderer: {} }));
 
 /** Every ResizeObserver made during a test (antd makes its own too); the charts' are those watching a `.dash-chart`. */
 let observers: FakeResizeObserver[] = [];

@@ -1,6 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../../stores/app-store';
-import { init, type ChartOption, type ECharts } from '../charts/echarts';
+import type * as Charts from '../charts/echarts';
+import type { ChartOption, ECharts } from '../charts/echarts';
+
+type ChartLib = typeof Charts;
+let chartLib: Promise<ChartLib> | null = null;
+
+/**
+ * ECharts (about 150 kB compressed, more than the rest of the dashboard) is fetched once the page
+ * is on screen: the figures show at once, the charts fill their reserved boxes when it arrives.
+ */
+function loadChartLib(): Promise<ChartLib> {
+  chartLib ??= import('../charts/echarts');
+  return chartLib;
+}
 
 interface Props {
   option: ChartOption;
@@ -19,11 +32,22 @@ export function EChart({ option, height, testId, label }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   const dark = useAppStore((s) => s.darkMode);
+  const [lib, setLib] = useState<ChartLib | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    void loadChartLib().then((loaded) => {
+      if (active) setLib(loaded);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
 
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
-    const instance = init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
+    if (!el || !lib) return;
+    const instance = lib.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = instance;
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
     observer?.observe(el);
@@ -32,12 +56,12 @@ export function EChart({ option, height, testId, label }: Props) {
       instance.dispose();
       chart.current = null;
     };
-  }, [dark]);
+  }, [dark, lib]);
 
   useEffect(() => {
     // notMerge: a series that disappears (e.g. a provider filtered out) must not linger.
     chart.current?.setOption(option, { notMerge: true });
-  }, [option, dark]);
+  }, [option, dark, lib]);
 
   return <div ref={box} className="dash-chart" style={{ height }} data-testid={testId} role="img" aria-label={label} />;
 }

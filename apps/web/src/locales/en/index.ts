@@ -1,0 +1,2 @@
+/** Every namespace of en, as one chunk: lib/i18n.ts loads it when en is the locale in use. */
+export default import.meta.glob<Record<string, unknown>>('./*.json', { eager: true, import: 'default' });
