@@ -14,8 +14,9 @@ import { newTally, tally } from './support.js';
  * Every kind of write that touches accounts, at once, on the same few accounts of one branch
  * (admin001 → agentA01 → agentB01 → agentC01 …, and players under A01 and B01), for a few seconds:
  * status changes, edits, ratio changes, permission grants, moves of players and of a whole
- * subtree, credit moves, relief, the staff pull-back, the provider's wallet transfers and bet
- * batches that place, settle and cancel (a cancel refunds house → player). They must wait for
+ * subtree, credit moves, relief, the staff pull-back, the provider's wallet transfers, bet
+ * batches that place, settle and cancel (a cancel refunds house → player), and role assignments
+ * racing edits of the role's codes (which rewrite the holders' role_codes). They must wait for
  * each other, never deadlock: no 5xx at all, PostgreSQL's deadlock counter for the database
  * unchanged (pg_stat_database.deadlocks, read after the server closed its connections so every
  * backend has reported), and the ledger's invariants hold.
@@ -109,6 +110,11 @@ describe('one lock order for every write that touches accounts', () => {
       });
     };
 
+    // A role A01 and B01 take and lose while its codes change: an edit rewrites its holders'
+    // role_codes (their account rows), an assignment locks the role, then the account.
+    const made = await manage(adminToken, 'role/save', { name: { zh_TW: '鎖序' }, codes: ['GAME_READ'] });
+    const roleId = (made.kind === 'answer' ? (made.body.data as { id: number }).id : 0) as number;
+    let roleVersion = 1;
     const until = Date.now() + 6000;
     const loop = (what: string, step: (n: number) => Promise<Reply | undefined>) =>
       (async () => {
@@ -159,6 +165,23 @@ describe('one lock order for every write that touches accounts', () => {
           permissions: n % 2 ? grant : [...grant, 'PLAYER_POINTS_READ'],
         }),
       ),
+      // role assignments of A01 (by the admin) and B01 (by A01), and edits of the role's codes
+      loop('role assign A01', (n) =>
+        manage(adminToken, `role/${n % 2 ? 'unassign' : 'assign'}`, { accountId: id.agentA01, roleIds: [roleId] }),
+      ),
+      loop('role assign B01', (n) =>
+        manage(a01Token, `role/${n % 2 ? 'unassign' : 'assign'}`, { accountId: id.agentB01, roleIds: [roleId] }),
+      ),
+      loop('role edit', async (n) => {
+        const r = await manage(adminToken, 'role/save', {
+          id: roleId,
+          version: roleVersion,
+          name: { zh_TW: '鎖序' },
+          codes: n % 2 ? ['GAME_READ'] : ['GAME_READ', 'TAG_READ'],
+        });
+        if (r.kind === 'answer' && r.body.success) roleVersion = (r.body.data as { version: number }).version;
+        return r;
+      }),
       // status changes of a player and of an agent the credit moves touch
       loop('status player', (n) => manage(adminToken, 'player/change_status', { id: id.player091, action: n % 2 ? 'ACTIVE' : 'DISABLE' })),
       loop('status B01', (n) =>
@@ -249,5 +272,12 @@ describe('one lock order for every write that touches accounts', () => {
     expect(t.ok).toBeGreaterThan(100);
     expect(pullBacksPending).toBe(0);
     expect(ledger.ok, JSON.stringify(ledger)).toBe(true);
+    // the role traffic took place: assignments logged on both accounts, edits of the codes
+    const { rows: roleLogs } = await admin.query<{ n: number }>(
+      `select count(*)::int as n from operation_logs where target_id = any($1::integer[]) and after ? 'roles'`,
+      [[id.agentA01, id.agentB01]],
+    );
+    expect(roleLogs[0]!.n).toBeGreaterThan(4);
+    expect(roleVersion).toBeGreaterThan(2);
   }, 120_000);
 });
