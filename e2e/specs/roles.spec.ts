@@ -66,7 +66,13 @@ describe('role permissions', () => {
 
     await page.getByTestId(`role-holders-${saved!.id}`).click();
     await page.getByTestId('role-holders').waitFor();
+    // The search reaches the whole subtree: agents two levels down, with the agent they hang under.
     await page.getByTestId('role-assign-search').click();
+    await page.keyboard.type('agentC0');
+    await page.locator('.ant-select-item-option', { hasText: 'agentB01' }).first().waitFor();
+    await animationsDone(page);
+    await keepScreenshot(page, 'roles-assign-search-desktop-light');
+    await page.keyboard.press('Control+A');
     await page.keyboard.type(AGENT);
     await page.locator('.ant-select-item-option', { hasText: AGENT }).click();
     await page.getByTestId('role-assign').click();
