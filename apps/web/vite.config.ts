@@ -20,6 +20,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The check that counts is scripts/size-budget.mjs (run after the build); the one chunk over
+    // Vite's 500 kB warning is the charts, which load after the dashboard is on screen.
+    chunkSizeWarningLimit: 600,
     // scripts/size-budget.mjs follows the import graph of the login page and of each route in it.
     manifest: true,
     rolldownOptions: {

@@ -7,12 +7,22 @@ import { LOGIN_PATH, REGISTER_PATH } from '../config/routes';
 import { PermissionSync } from './permission-sync';
 import { RouteEffects } from './route-effects';
 import { SettingsEffects } from '../features/settings/components/settings-effects';
+import { useUserStore } from '../stores/user-store';
 
 const LoginPage = lazy(() => import('../features/auth/routes/login-page'));
 const RegisterPage = lazy(() => import('../features/register/routes/register-page'));
 // The signed-in shell (header, menu, tabs, settings drawer, menu search, lock, marquee) loads
 // after sign-in, so the login page does not carry it.
-const BasicLayout = lazy(() => import('./layouts/basic-layout').then((m) => ({ default: m.BasicLayout })));
+const loadLayout = () => import('./layouts/basic-layout');
+const BasicLayout = lazy(() => loadLayout().then((m) => ({ default: m.BasicLayout })));
+
+let layoutRequested = false;
+/** Signed in already (a reload, a deep link): fetch the layout while the session loads, not after. */
+function prefetchLayoutWhenSignedIn(): void {
+  if (layoutRequested || !useUserStore.getState().token) return;
+  layoutRequested = true;
+  void loadLayout();
+}
 
 /**
  * The router. Login and registration are public; everything else sits behind the guard and the
@@ -55,6 +65,7 @@ function AppRoutes() {
 }
 
 export function App() {
+  prefetchLayoutWhenSignedIn();
   return (
     <AppProviders>
       <BrowserRouter>
