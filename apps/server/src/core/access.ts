@@ -52,6 +52,17 @@ export async function reach(q: Q, caller: Caller, id: number, kind: TargetKind, 
   return row;
 }
 
+/**
+ * Whether the caller works on the whole site: its working root is the site's root (the admin, or
+ * a shadow of the admin). Then "the root or strictly inside it" is every account of the site and
+ * every bet's chain, so a read may say `site_id = …` alone — a test whose plan does not depend on
+ * the root, where the subtree test through the GIN index does.
+ */
+export function isSiteScope(caller: Caller): boolean {
+  const { account } = caller;
+  return account.isShadow ? account.path.length === 1 : account.parentId === null && account.path.length === 0;
+}
+
 /** The caller's working root (itself; a shadow: its owner). */
 export async function scopeRoot(q: Q, caller: Caller): Promise<AccountRow> {
   if (caller.scopeRootId === caller.account.id) return caller.account;

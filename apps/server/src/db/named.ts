@@ -89,3 +89,8 @@ export async function readNamed<T>(q: object, label: string, query: SQL): Promis
   }
   return (q as Executor).execute(query) as Promise<{ rows: T[] }>;
 }
+
+/** `readNamed` when `prepared` (a statement whose plan does not depend on its values), else `db.execute`; the rows. */
+export async function readIf<T>(prepared: boolean, q: object, label: string, query: SQL): Promise<T[]> {
+  return (prepared ? await readNamed<T>(q, label, query) : await (q as Executor).execute(query)).rows as T[];
+}

@@ -3,6 +3,7 @@ import { BET_CSV_COLUMNS, businessRange, toMinorUnits } from '@agent-bo/shared';
 import { accountId, body, call, signinAs, useTestApp } from '../helpers.js';
 import { testNow } from '../clock.js';
 import { batch, betId, placeItem, q, settleItem } from '../provider-api/support.js';
+import { namesOf, statementNames } from '../statement-names.js';
 
 /**
  * The bet page's API: POST /api/manage/bet/list, /detail and GET /export. Every bet here is
@@ -143,6 +144,23 @@ describe('scope', () => {
 
   it('a shadow acts for its owner', async () => {
     expect(await ids('shadowA01')).toEqual(await ids('agentA01'));
+  });
+
+  it('the admin’s shadow works on the whole site: the admin’s bets, its page one prepared statement; a subtree’s page is planned per request', async () => {
+    token.shadow00 ??= await signinAs(ctx.app, 'shadow00');
+    const everything = await ids('admin001');
+    // Past five runs on a connection PostgreSQL answers prepared statements with their generic plan.
+    const names = await statementNames(ctx.database.pool, async () => {
+      for (let i = 0; i < 7; i++) {
+        expect(await ids('shadow00')).toEqual(everything);
+        expect(await ids('admin001', { account: 'agentA02' })).toEqual([tag(B.canceled, 'Canceled')]);
+        expect(await ids('admin001', { status: 'Canceled' })).toEqual([tag(B.canceled, 'Canceled')]);
+      }
+    });
+    // Two shapes (without and with a status); the agent filter's search is planned per request.
+    expect(namesOf(names, 'bet_page_')).toHaveLength(2);
+    const subtree = await statementNames(ctx.database.pool, () => ids('agentA01'));
+    expect(namesOf(subtree, 'bet_')).toEqual([]);
   });
 
   it('an agent filter covers everything under that agent; a player filter that player alone', async () => {

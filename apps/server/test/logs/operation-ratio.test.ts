@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountId, body, call, signinAs, useTestApp } from '../helpers.js';
+import { namesOf, statementNames } from '../statement-names.js';
 
 /**
  * The operation and ratio tabs of /log/index: scoping (own subtree only, never a sibling's or
@@ -104,6 +105,23 @@ describe('POST /api/manage/log/operation — scope', () => {
     const mine = await list(agentA01);
     const its = await list(shadow);
     expect(its.list.map((r) => r.id)).toEqual(mine.list.map((r) => r.id));
+  });
+
+  it('the admin’s shadow sees the admin’s whole site through prepared statements; a subtree’s are planned per request', async () => {
+    const shadow = await signinAs(ctx.app, 'shadow00');
+    const everything = await list(admin);
+    // Past five runs on a connection PostgreSQL answers prepared statements with their generic plan.
+    const names = await statementNames(ctx.database.pool, async () => {
+      for (let i = 0; i < 7; i++) {
+        expect(await list(shadow)).toEqual(everything);
+        const mine = await list(admin, { target: 'agentB03' });
+        expect(mine.list.map((r) => r.targetAccountNo)).toEqual(['agentB03']);
+      }
+    });
+    expect(namesOf(names, 'log_operation_page_')).toHaveLength(2);
+    expect(namesOf(names, 'log_operation_count_')).toHaveLength(2);
+    const subtree = await statementNames(ctx.database.pool, () => list(agentA01));
+    expect(namesOf(subtree, 'log_')).toEqual([]);
   });
 
   it('the admin sees its whole site (itself included) but not another site', async () => {

@@ -1,6 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signinAs, useTestApp } from '../helpers.js';
 import { body, ids, post, q } from './support.js';
+import { statementNames } from '../statement-names.js';
 
 /**
  * The member lists run as named prepared statements whose text depends on the list and the sort
@@ -13,19 +14,7 @@ let id: Record<'admin001' | 'agentA01' | 'agentB01' | 'agentC01' | 'agentD01', n
 let admin: string;
 const nos = (list: { accountNo: string }[]) => list.map((r) => r.accountNo);
 
-/** Statement names the app's pool was given while `fn` ran. */
-async function namesDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const spy = vi.spyOn(ctx.database.pool, 'query');
-  try {
-    await fn();
-    return spy.mock.calls.flatMap(([config]) => {
-      const name = (config as { name?: string } | string)?.constructor === Object ? (config as { name?: string }).name : undefined;
-      return name ? [name] : [];
-    });
-  } finally {
-    spy.mockRestore();
-  }
-}
+const namesDuring = (fn: () => Promise<unknown>) => statementNames(ctx.database.pool, fn);
 
 /** The direct agents of `parentId` as the list must show them, straight from the table. */
 async function agentsOf(parentId: number, where = 'true', params: unknown[] = []): Promise<string[]> {
@@ -42,8 +31,6 @@ beforeAll(async () => {
   id = (await ids(ctx, ['admin001', 'agentA01', 'agentB01', 'agentC01', 'agentD01'])) as typeof id;
   admin = await signinAs(ctx.app, 'admin001');
 });
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('member lists as named statements', () => {
   it('one statement for every filter of a sort, right rows each time, past the generic-plan switch', async () => {

@@ -22,6 +22,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../core/caller.js';
 import { csvExport } from '../../core/csv.js';
+import { isSiteScope } from '../../core/access.js';
+import { readIf, readNamed } from '../../db/named.js';
+import { siteProviders } from '../../core/site-providers.js';
 
 /**
  * The bet page (`/bet/index`, PRODUCT.md §5). Read-only.
@@ -108,27 +111,52 @@ export function effectiveRange(f: BetFilters, timeZone: string, now: Date): { st
   return businessRange('today', now, timeZone);
 }
 
+/** The WHERE clause of a search, and whether its plan may be fixed once per connection. */
+interface Where {
+  sql: SQL;
+  /**
+   * Whether the page's statement may be prepared once per connection: no subtree test in it (the
+   * caller works on the whole site, so every bet of the site is in its scope, see `isSiteScope`,
+   * and names no agent). A subtree test goes through the GIN index on `agent_path`, whose
+   * selectivity the generic plan of a prepared statement cannot know: for the whole site it
+   * chose a bitmap of every bet (57 ms against 7 ms planned for the values; the prepared replay of
+   * bench/lists.mjs ran 28 searches/s against 261/s). The capped count is never prepared: it reads
+   * up to CAP + 1 rows (5–200 ms against 0.7 ms of planning), and its generic plan was 2–3× slower
+   * than the planned one for a provider or a game code over 30 days (an index scan where the
+   * values made a sequential scan cheaper).
+   */
+  prepared: boolean;
+}
+
 /**
  * The WHERE clause of a search. The account filter is looked up first (one indexed row), so the
  * bet query itself never joins accounts to decide the scope.
  */
-async function whereOf(db: Db, caller: Caller, f: BetFilters, range: { start: string; end: string }, timeZone: string): Promise<SQL> {
+async function whereOf(db: Db, caller: Caller, f: BetFilters, range: { start: string; end: string }, timeZone: string): Promise<Where> {
   const where: SQL[] = [sql`b.site_id = ${caller.siteId}`];
+  const site = isSiteScope(caller);
+  let prepared = site;
   const account = f.account?.trim();
   if (account) {
-    const found = await db.execute<{ id: number; kind: 'AGENT' | 'PLAYER' }>(sql`
+    const found = await readNamed<{ id: number; kind: 'AGENT' | 'PLAYER' }>(
+      db,
+      'bet_account',
+      sql`
       select id, kind from accounts
       where site_id = ${caller.siteId} and lower(account_no) = lower(${account}) and not is_shadow
         and (id = ${caller.scopeRootId} or path @> array[${caller.scopeRootId}]::integer[])
-      limit 1`);
+      limit 1`,
+    );
     const target = found.rows[0];
     if (!target) throw new AppError('ACCOUNT_NOT_FOUND');
     if (target.kind === 'PLAYER') {
-      where.push(sql`b.player_id = ${target.id}`, sql`b.agent_path @> ${intArray([caller.scopeRootId])}::integer[]`);
+      where.push(sql`b.player_id = ${target.id}`);
+      if (!site) where.push(sql`b.agent_path @> ${intArray([caller.scopeRootId])}::integer[]`);
     } else {
       where.push(sql`b.agent_path @> ${intArray([caller.scopeRootId, target.id])}::integer[]`);
+      prepared = false;
     }
-  } else {
+  } else if (!site) {
     where.push(sql`b.agent_path @> ${intArray([caller.scopeRootId])}::integer[]`);
   }
   const start = instant(range.start, timeZone, 'start');
@@ -137,7 +165,7 @@ async function whereOf(db: Db, caller: Caller, f: BetFilters, range: { start: st
   if (f.providerCode) where.push(sql`b.provider_code = ${f.providerCode}`);
   if (f.gameCode) where.push(sql`left(b.game_code, ${f.gameCode.length}) = ${f.gameCode}`);
   where.push(f.status ? sql`b.status = ${f.status}` : sql`b.status <> 'Superseded'`);
-  return sql.join(where, sql` and `);
+  return { sql: sql.join(where, sql` and `), prepared };
 }
 
 function totalsOf(rows: readonly { betAmount: string; validBet: string; payout: string; winLoss: string }[]): BetTotals {
@@ -162,7 +190,7 @@ export async function listBets(db: Db, caller: Caller, f: BetFilters, paging: Pa
   const counted = await db.execute<{ n: number; bet_amount: string; valid_bet: string; payout: string; win_loss: string }>(sql`
     select count(*)::int as n, coalesce(sum(bet_amount), 0)::text as bet_amount, coalesce(sum(valid_bet), 0)::text as valid_bet,
       coalesce(sum(payout), 0)::text as payout, coalesce(sum(win_loss), 0)::text as win_loss
-    from (select b.bet_amount, b.valid_bet, b.payout, b.win_loss from bets b where ${where} limit ${BET_COUNT_CAP + 1}) s`);
+    from (select b.bet_amount, b.valid_bet, b.payout, b.win_loss from bets b where ${where.sql} limit ${BET_COUNT_CAP + 1}) s`);
   const c = counted.rows[0]!;
   const totalCapped = c.n > BET_COUNT_CAP;
   const total = Math.min(c.n, BET_COUNT_CAP);
@@ -174,14 +202,17 @@ export async function listBets(db: Db, caller: Caller, f: BetFilters, paging: Pa
     limit === 0
       ? []
       : (
-          await db.execute<Raw>(sql`
+          await readIf<Raw>(
+            where.prepared,
+            db,
+            'bet_page',
+            sql`
             select ${select(tz)} from bets b join accounts p on p.id = b.player_id
-            where ${where} order by b.placed_at desc, b.id desc limit ${limit} offset ${offset}`)
-        ).rows.map(rowOf);
+            where ${where.sql} order by b.placed_at desc, b.id desc limit ${limit} offset ${offset}`,
+          )
+        ).map(rowOf);
 
-  const providers = await db.execute<{ code: string; name: string }>(
-    sql`select p.code, p.name from site_providers sp join providers p on p.code = sp.provider_code where sp.site_id = ${caller.siteId} order by p.code`,
-  );
+  const providers = await siteProviders(db, caller.siteId);
 
   return {
     page: paging.page,
@@ -222,7 +253,7 @@ export async function exportBets(
   const file = await csvExport(pool, {
     columns: BET_CSV_COLUMNS,
     query: sql`select ${select(tz)} from bets b join accounts p on p.id = b.player_id
-      where ${where} order by b.placed_at desc, b.id desc limit ${limit}`,
+      where ${where.sql} order by b.placed_at desc, b.id desc limit ${limit}`,
     record: rowOf,
   });
   return { file, range };

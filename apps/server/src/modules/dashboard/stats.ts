@@ -11,7 +11,9 @@ import {
   type GameCategory,
 } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
-import { scopeRoot } from '../../core/access.js';
+import { isSiteScope, scopeRoot } from '../../core/access.js';
+import { siteProviders } from '../../core/site-providers.js';
+import { readIf, readNamed } from '../../db/named.js';
 import type { Caller } from '../../core/caller.js';
 
 /**
@@ -84,7 +86,8 @@ export async function dashboardStats(db: Db, caller: Caller, input: DashboardSta
   const root = await scopeRoot(db, caller);
   const provider = input.providerCode ? sql`and r.provider_code = ${input.providerCode}` : sql``;
 
-  const rollups = await db.execute<{
+  // The rollups by primary key (site, root, dates): one plan whatever the root, prepared once per connection.
+  const rollups = await readNamed<{
     date: string;
     provider_code: string;
     game_category: GameCategory;
@@ -92,7 +95,10 @@ export async function dashboardStats(db: Db, caller: Caller, input: DashboardSta
     bet_amount: string;
     valid_bet: string;
     win_loss: string;
-  }>(sql`
+  }>(
+    db,
+    'dashboard_rollups',
+    sql`
     select to_char(r.business_date, 'YYYY-MM-DD') as date, r.provider_code, r.game_category,
       sum(r.bet_count)::text as bet_count, sum(r.bet_amount)::text as bet_amount,
       sum(r.valid_bet)::text as valid_bet, sum(r.win_loss)::text as win_loss
@@ -100,27 +106,39 @@ export async function dashboardStats(db: Db, caller: Caller, input: DashboardSta
     where r.site_id = ${caller.siteId} and r.ancestor_id = ${root.id}
       and r.business_date between ${start}::date and ${end}::date
       ${provider}
-    group by r.business_date, r.provider_code, r.game_category`);
+    group by r.business_date, r.provider_code, r.game_category`,
+  );
 
   // Business day d runs from d 12:00 to d+1 12:00 in the site's zone: count sign-ins in
   // [start 12:00, end+1 12:00) and bucket them by the calendar date of (local time − 12 h).
   const from = zonedDateTimeToInstant(`${start} 12:00:00`, timeZone);
   const to = zonedDateTimeToInstant(`${nextDate(end)} 12:00:00`, timeZone);
-  const visitRows = await db.execute<{ date: string | null; visits: number; visitors: number }>(sql`
+  // The whole site (see `isSiteScope`): the accounts' site alone, a plan that does not depend on
+  // the root, prepared. A subtree goes through the GIN index on `path`, planned for its root.
+  const site = isSiteScope(caller);
+  const inSubtree = site
+    ? sql`a.site_id = ${caller.siteId}`
+    : sql`a.site_id = ${caller.siteId} and (a.id = ${root.id} or a.path @> array[${root.id}]::integer[])`;
+  const visitRows = {
+    rows: await readIf<{ date: string | null; visits: number; visitors: number }>(
+      site,
+      db,
+      'dashboard_visits',
+      sql`
     select v.date, count(*)::int as visits, count(distinct v.account_id)::int as visitors
     from (
       select to_char(((s.created_at at time zone ${timeZone}) - interval '12 hours')::date, 'YYYY-MM-DD') as date, s.account_id
       from sessions s
       join accounts a on a.id = s.account_id
-      where a.site_id = ${caller.siteId} and (a.id = ${root.id} or a.path @> array[${root.id}]::integer[])
+      where ${inSubtree}
         and s.site_id = ${caller.siteId}
         and s.created_at >= ${from!.toISOString()}::timestamptz and s.created_at < ${to!.toISOString()}::timestamptz
     ) v
-    group by rollup (v.date)`);
+    group by rollup (v.date)`,
+    ),
+  };
 
-  const providers = await db.execute<{ code: string; name: string }>(
-    sql`select p.code, p.name from site_providers sp join providers p on p.code = sp.provider_code where sp.site_id = ${caller.siteId} order by p.code`,
-  );
+  const providers = await siteProviders(db, caller.siteId);
   const providerNames = new Map(providers.rows.map((p) => [p.code, p.name]));
 
   const total = zero();

@@ -15,6 +15,8 @@ import type { Db } from '../../db/client.js';
 import { reachAgentOrSelf } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
 import { csvExport } from '../../core/csv.js';
+import { siteProviders } from '../../core/site-providers.js';
+import { readNamed } from '../../db/named.js';
 
 /**
  * The agent report (`/report/agent`, PRODUCT.md §5), read from `report_rollups` only: the
@@ -141,7 +143,9 @@ export async function agentReport(db: Db, caller: Caller, input: AgentReportInpu
   // Breadcrumb: the caller's working root down to the agent (path is root first).
   const from = agent.id === caller.scopeRootId ? agent.path.length : agent.path.indexOf(caller.scopeRootId);
   const chainIds = [...agent.path.slice(from), agent.id];
-  const chainRows = await db.execute<{ id: number; account_no: string; nick_name: string; lvl: number }>(
+  const chainRows = await readNamed<{ id: number; account_no: string; nick_name: string; lvl: number }>(
+    db,
+    'report_chain',
     sql`select id, account_no, nick_name, lvl from accounts where site_id = ${caller.siteId} and id = any(${`{${chainIds.join(',')}}`}::integer[])`,
   );
   const byId = new Map(chainRows.rows.map((r) => [r.id, r]));
@@ -150,11 +154,11 @@ export async function agentReport(db: Db, caller: Caller, input: AgentReportInpu
     return r ? [{ id: r.id, accountNo: r.account_no, nickName: r.nick_name, lvl: r.lvl }] : [];
   });
 
-  const rows = (await db.execute<Raw>(rowsQuery(caller.siteId, agent.id, input))).rows.map(rowOf);
+  // The rollups by primary key (site, ancestor, dates): the same plan whatever the agent, so
+  // the statement is prepared once per connection.
+  const rows = (await readNamed<Raw>(db, 'report_rows', rowsQuery(caller.siteId, agent.id, input))).rows.map(rowOf);
 
-  const providers = await db.execute<{ code: string; name: string }>(
-    sql`select p.code, p.name from site_providers sp join providers p on p.code = sp.provider_code where sp.site_id = ${caller.siteId} order by p.code`,
-  );
+  const providers = await siteProviders(db, caller.siteId);
 
   return {
     agent: { id: agent.id, accountNo: agent.accountNo, nickName: agent.nickName, lvl: agent.lvl, ratio: basisPointsToRatio(agent.ratio) },
