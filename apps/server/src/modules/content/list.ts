@@ -2,22 +2,19 @@ import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { contentListRequestSchema } from '@agent-bo/shared';
 import {
-  LOCALES,
   imageUrl,
   localized,
   siteTimeZone,
-  zonedDateTimeToInstant,
   type ContentItem,
   type ContentList,
   type Locale,
-  type LocalizedText,
   type ShownContent,
 } from '@agent-bo/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { accounts, contentItems } from '../../db/schema/index.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { AppError } from '../../lib/app-error.js';
+import { allLocales, containsPattern, siteInstant } from '../../lib/input.js';
 import type { Caller } from '../../core/caller.js';
 import { publishedContent } from './published.js';
 
@@ -29,18 +26,6 @@ import { publishedContent } from './published.js';
 
 export type ContentListInput = z.output<typeof contentListRequestSchema>;
 
-/** Every locale present (stored rows have them all; this keeps the answer complete regardless). */
-export function allLocales(text: Partial<LocalizedText> | null | undefined): LocalizedText {
-  return Object.fromEntries(LOCALES.map((l) => [l, text?.[l] ?? ''])) as LocalizedText;
-}
-
-/** A site wall clock → instant; an impossible date (Feb 30) is a validation failure naming `field`. */
-export function siteInstant(text: string, timeZone: string, field: string): Date {
-  const at = zonedDateTimeToInstant(text, timeZone);
-  if (!at) throw new AppError('VALIDATION_FAILED', {}, [{ path: field, message: 'dateTime.format' }]);
-  return at;
-}
-
 const SORT_COLUMNS = {
   sort: contentItems.sort,
   startAt: contentItems.startAt,
@@ -49,18 +34,13 @@ const SORT_COLUMNS = {
   popOrder: contentItems.popOrder,
 } as const;
 
-/** `%text%` for ILIKE, with the wildcards of the text escaped. */
-function contains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filters(caller: Caller, input: ContentListInput): SQL[] {
   const tz = siteTimeZone(caller.siteId);
   const where: SQL[] = [eq(contentItems.siteId, caller.siteId)];
   if (input.type) where.push(eq(contentItems.type, input.type));
   if (input.status) where.push(eq(contentItems.status, input.status));
   if (input.title) {
-    where.push(sql`exists (select 1 from jsonb_each_text(${contentItems.title}) t where t.value ilike ${contains(input.title)})`);
+    where.push(sql`exists (select 1 from jsonb_each_text(${contentItems.title}) t where t.value ilike ${containsPattern(input.title)})`);
   }
   // An item runs over [start_at, end_at); the range is inclusive to the second of its end.
   if (input.start) where.push(sql`${contentItems.endAt} > ${siteInstant(input.start, tz, 'start').toISOString()}::timestamptz`);

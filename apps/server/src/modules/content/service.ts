@@ -19,7 +19,7 @@ import type { Caller } from '../../core/caller.js';
 import { writeLog } from '../../core/oplog.js';
 import { inTransaction, type Tx } from '../../core/tx.js';
 import { notifyContentChanged } from './published.js';
-import { allLocales, siteInstant } from './list.js';
+import { allLocales, siteInstant } from '../../lib/input.js';
 import { sanitizeBody } from './sanitize.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { BroadcastSnapshot } from './broadcasts.js';
-import type { Logger } from './listener.js';
+import type { Logger } from '../../core/listener.js';
 import type { LiveStream } from './stream.js';
 
 /** setTimeout's ceiling (about 24.8 days); a later boundary is re-armed when this one fires. */

@@ -6,7 +6,8 @@ import { isAppError } from '../../lib/app-error.js';
 import { readBroadcasts } from './broadcasts.js';
 import { DEFAULT_LIVE } from './config.js';
 import { LiveHub } from './hub.js';
-import { ContentListener } from './listener.js';
+import { ChannelListener } from '../../core/listener.js';
+import { CONTENT_CHANNEL } from '../../core/channels.js';
 import { LiveStream } from './stream.js';
 
 /**
@@ -24,7 +25,9 @@ export async function liveRoutes(app: FastifyInstance) {
     onFirstStream: () => listener.start(),
     log: app.log,
   });
-  const listener = new ContentListener({
+  const listener = new ChannelListener({
+    channel: CONTENT_CHANNEL,
+    applicationName: 'agent-bo-live',
     connection: app.pool.options,
     onChange: (siteId) => hub.changed(siteId),
     onListening: () => hub.changedAll(),

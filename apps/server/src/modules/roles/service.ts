@@ -24,6 +24,7 @@ import { writeLog, writeLogs } from '../../core/oplog.js';
 import { inTransaction, type Q, type Tx } from '../../core/tx.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { containsPattern } from '../../lib/input.js';
 
 /**
  * Roles (PRODUCT.md §7): named sets of permission codes of one site. The route checks
@@ -108,14 +109,11 @@ const roleFrom = sql`roles r left join accounts c on c.id = r.created_by left jo
 /** `account a` lies in the caller's working subtree (the working root included). */
 const inScope = (caller: Caller, a: SQL) => sql`(${a}.id = ${caller.scopeRootId} or ${a}.path @> array[${caller.scopeRootId}]::integer[])`;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listRoles(ctx: RoleContext, input: ListInput): Promise<RoleList> {
   const where: SQL[] = [sql`r.site_id = ${ctx.caller.siteId}`];
   if (input.name) {
-    const like = `%${escapeLike(input.name)}%`;
+    const like = containsPattern(input.name);
     where.push(sql`exists (select 1 from jsonb_each_text(r.name) n where n.value ilike ${like})`);
   }
   if (input.code) where.push(sql`${input.code} = any(r.codes)`);
@@ -336,7 +334,7 @@ async function assignee(tx: Tx, caller: Caller, accountId: number): Promise<numb
  */
 export async function assignableAccounts(ctx: RoleContext, input: AssignableInput): Promise<RoleAssignable> {
   const { caller } = ctx;
-  const like = `%${escapeLike(input.text)}%`;
+  const like = containsPattern(input.text);
   const res = await ctx.db.execute<{
     id: number;
     account_no: string;

@@ -1,15 +1,18 @@
 import pg from 'pg';
-import { CONTENT_CHANNEL } from '../../core/channels.js';
 
 export interface Logger {
   warn(obj: object, msg: string): void;
 }
 
-export interface ContentListenerOptions {
+export interface ChannelListenerOptions {
+  /** The channel to LISTEN on (core/channels.ts). */
+  channel: string;
+  /** Names the connection in pg_stat_activity. */
+  applicationName: string;
   /** How to reach the database: the pool's own settings. */
   connection: pg.ClientConfig;
-  /** A NOTIFY on CONTENT_CHANNEL: the payload is the site whose content changed. */
-  onChange: (siteId: string) => void;
+  /** A NOTIFY on the channel: the payload (for our channels, the site whose data changed). */
+  onChange: (payload: string) => void;
   /** LISTEN is (again) in place; whatever was sent while nothing listened is lost, so read everything again. */
   onListening: () => void;
   log: Logger;
@@ -18,19 +21,19 @@ export interface ContentListenerOptions {
 }
 
 /**
- * One dedicated connection per process that LISTENs on CONTENT_CHANNEL. Not a pooled client: it
+ * One dedicated connection per process that LISTENs on one channel. Not a pooled client: it
  * is held for the life of the process and would shrink the pool. When it drops (database
  * restart, network, an administrator's pg_terminate_backend) it is replaced after a back-off
  * with jitter, forever, until `stop()`; an error never escapes as an unhandled 'error' event.
  */
-export class ContentListener {
+export class ChannelListener {
   private client: pg.Client | null = null;
   private started = false;
   private stopped = false;
   private failures = 0;
   private retry: NodeJS.Timeout | null = null;
 
-  constructor(private readonly options: ContentListenerOptions) {}
+  constructor(private readonly options: ChannelListenerOptions) {}
 
   /** Connects on first use; later calls do nothing. */
   start(): void {
@@ -52,7 +55,7 @@ export class ContentListener {
     this.retry = null;
     const client = new pg.Client({
       ...this.options.connection,
-      application_name: 'agent-bo-live',
+      application_name: this.options.applicationName,
       // A peer that vanished without closing the socket is noticed by TCP keep-alive.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -64,19 +67,19 @@ export class ContentListener {
       dropped = true;
       if (this.client === client) this.client = null;
       if (this.stopped) return;
-      this.options.log.warn({ err }, 'live: the LISTEN connection dropped; reconnecting');
+      this.options.log.warn({ err, channel: this.options.channel }, 'the LISTEN connection dropped; reconnecting');
       void client.end().catch(() => undefined);
       this.scheduleReconnect();
     };
     client.on('error', drop);
     client.on('end', () => drop(new Error('connection ended')));
     client.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL && message.payload) this.options.onChange(message.payload);
+      if (message.channel === this.options.channel && message.payload) this.options.onChange(message.payload);
     });
 
     try {
       await client.connect();
-      await client.query(`listen ${client.escapeIdentifier(CONTENT_CHANNEL)}`);
+      await client.query(`listen ${client.escapeIdentifier(this.options.channel)}`);
     } catch (err) {
       drop(err);
       return;
