@@ -93,13 +93,23 @@ async function cpuOf(pid) {
   return (Number(stat[11]) + Number(stat[12])) / 100;
 }
 
-/** CPU seconds of every process of the embedded cluster (the postmaster's children: backends and workers). */
+/**
+ * CPU seconds of each process of the embedded cluster (the postmaster's children: backends and
+ * workers), by pid.
+ */
 async function clusterCpu() {
   const postmaster = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-  let sum = 0;
+  const out = new Map();
   for (const pid of (await readFile(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')).trim().split(/\s+/)) {
-    if (pid) sum += await cpuOf(Number(pid)).catch(() => 0);
+    if (pid) out.set(pid, await cpuOf(Number(pid)).catch(() => 0));
   }
+  return out;
+}
+
+/** CPU the cluster's processes used between two `clusterCpu()` readings (a process that ended between them is not counted). */
+function clusterDelta(from, to) {
+  let sum = 0;
+  for (const [pid, cpu] of to) sum += cpu - (from.get(pid) ?? 0);
   return sum;
 }
 
@@ -167,7 +177,7 @@ async function slice(fn, windowMs, pid) {
   await cpuMark;
   const m = await machineJiffies();
   const c = process.cpuUsage(clientFrom);
-  const pgCpu = (await clusterCpu()) - pgFrom;
+  const pgCpu = clusterDelta(pgFrom, await clusterCpu());
   return {
     pg: pgCpu,
     lat,

@@ -119,7 +119,6 @@ describe('POST /api/manage/log/operation — scope', () => {
       }
     });
     expect(namesOf(names, 'log_operation_page_')).toHaveLength(2);
-    expect(namesOf(names, 'log_operation_count_')).toHaveLength(2);
     const subtree = await statementNames(ctx.database.pool, () => list(agentA01));
     expect(namesOf(subtree, 'log_')).toEqual([]);
   });
