@@ -44,6 +44,9 @@ export async function startApp(path: string): Promise<void> {
   window.history.replaceState(null, '', path);
   const { bootstrap } = await import('../app/bootstrap');
   const { App } = await import('../app/app');
+  // The signed-in layout is a lazy chunk the app fetches after sign-in (or at once with a stored
+  // session); loading it here keeps its first transform out of the tests' waits for a page.
+  await import('../app/layouts/basic-layout');
   await bootstrap();
   render(<App />);
 }
