@@ -78,7 +78,9 @@ const find = (re, what) => {
 };
 const entry = keys.filter((k) => manifest[k].isEntry);
 // Loaded before the first render: the default locale's messages and antd's locale for it.
-const defaultLocale = keys.filter((k) => manifest[k].isDynamicEntry && /locales[\\/]zh_TW[\\/]index|antd[\\/].*locale[\\/]zh_TW/.test(k));
+const defaultLocale = keys.filter(
+  (k) => manifest[k].isDynamicEntry && /locales[\\/]zh_TW[\\/]index|antd[\\/].*locale[\\/]zh_TW|dayjs[\\/]locale[\\/]zh-tw/.test(k),
+);
 const login = new Set([
   ...closure([...entry, ...defaultLocale, ...find(/features\/auth\/routes\/login-page\./, 'the login page')]),
   'index.html',
