@@ -28,5 +28,7 @@ export async function bootstrap(): Promise<void> {
   useAppStore.subscribe((state, previous) => {
     if (state.darkMode !== previous.darkMode) applyDarkClass(state.darkMode);
   });
-  await startI18n(useLocaleStore.getState().locale);
+  // A failed fetch of the messages (the network, a release that replaced the files) must not
+  // leave a blank page: the app renders, and the error handlers above have recorded the failure.
+  await startI18n(useLocaleStore.getState().locale).catch(() => undefined);
 }
