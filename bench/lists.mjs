@@ -22,7 +22,8 @@
  *
  * `--baseline-dist=DIR` also starts the server of another build (e.g. the commit before a change,
  * built into DIR) on the same database and measures it as a fourth side, interleaved with the
- * others: a before/after comparison in one run.
+ * others: a before/after comparison in one run. The baseline's own statements, captured from its
+ * code, are replayed bare as a fifth side: the ratios to "the bare query" before and after.
  *
  * CPU in cores per side: the machine (/proc/stat), the server measured, the processes of the
  * embedded PostgreSQL cluster, and this process (the client). The rest of the machine's figure is
@@ -72,15 +73,23 @@ const rounds = Number(opt.rounds);
 const cases = opt.cases.split(',');
 
 const pg = requireFromServer('pg');
+/** The list services of a build (its dist folder), to capture the statements it sends. */
+async function servicesOf(dist) {
+  const from = (p) => import(pathToFileURL(path.join(dist, p)).href);
+  return {
+    authenticate: (await from('core/session.js')).authenticate,
+    lowerAgents: (await from('modules/members/lists.js')).lowerAgents,
+    operationLog: (await from('modules/logs/service.js')).operationLog,
+    listBets: (await from('modules/bets/service.js')).listBets,
+  };
+}
 const importServer = (p) => import(pathToFileURL(path.join(serverDist, p)).href);
 const importDep = (name) => import(pathToFileURL(requireFromServer.resolve(name)).href);
 const shared = await importDep('@agent-bo/shared');
 const { drizzle } = await importDep('drizzle-orm/node-postgres');
 const schema = await importServer('db/schema/index.js');
-const { authenticate } = await importServer('core/session.js');
-const { lowerAgents } = await importServer('modules/members/lists.js');
-const { operationLog } = await importServer('modules/logs/service.js');
-const { listBets } = await importServer('modules/bets/service.js');
+const current = await servicesOf(serverDist);
+const before = opt['baseline-dist'] ? await servicesOf(path.resolve(opt['baseline-dist'])) : undefined;
 
 const site = shared.SITES.find((s) => s.id === opt.site);
 if (!site) throw new Error(`unknown site ${opt.site}`);
@@ -236,8 +245,10 @@ async function interleaved(sides) {
 log(`starting the server on ${dataDir}`);
 const server = await startServer({ DATA_DIR: dataDir }, opt['server-node-args'] ? opt['server-node-args'].split(',') : []);
 const baseline = opt['baseline-dist'] ? await startServer({ DATABASE_URL: url() }, [], path.resolve(opt['baseline-dist'])) : undefined;
-const recording = new RecordingPool({ connectionString: url(), max: 2 });
-const rdb = drizzle({ client: recording, schema });
+// One recording pool per build: both prepare statements of the same names (the session lookup),
+// whose texts may differ between builds.
+const recorders = new Map([current, before].filter(Boolean).map((m) => [m, new RecordingPool({ connectionString: url(), max: 2 })]));
+const dbOf = (m) => drizzle({ client: recorders.get(m), schema });
 const raw = new pg.Pool({ connectionString: url(), max: Number(opt['raw-pool']) });
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 const results = { machine: machine(), options: opt, cases: [] };
@@ -247,14 +258,16 @@ try {
   const signin = await call('/api/manage/signin', { accountNo: 'lgadmin01', password: 'Demo1234' });
   if (!signin.body?.success) throw new Error(`sign-in: ${JSON.stringify(signin.body ?? signin)}`);
   const token = signin.body.data.token;
-  const caller = await authenticate(rdb, token, site.id);
+  const callers = new Map([[current, await current.authenticate(dbOf(current), token, site.id)]]);
+  if (before) callers.set(before, await before.authenticate(dbOf(before), token, site.id));
 
-  /** The statements `fn` sends through the server's code. */
-  async function capture(fn) {
+  /** The statements `fn` sends through the code of build `m`. */
+  async function capture(m, fn) {
+    const recording = recorders.get(m);
     recording.recorded = [];
     recording.on_ = true;
     try {
-      await fn(rdb);
+      await fn(dbOf(m));
     } finally {
       recording.on_ = false;
     }
@@ -266,7 +279,10 @@ try {
    * body; HTTP posts the bodies round robin, the SQL replays their captured statements.
    */
   async function measure(name, route, requests, check) {
-    for (const r of requests) r.statements = await capture(r.run);
+    for (const r of requests) {
+      r.statements = await capture(current, (db) => r.run(current, callers.get(current), db));
+      if (before) r.baselineStatements = await capture(before, (db) => r.run(before, callers.get(before), db));
+    }
     const first = await call(route, requests[0].body, token);
     if (!first.body?.success) throw new Error(`${route}: ${JSON.stringify(first.body ?? first).slice(0, 500)}`);
     const shape = check(first.body.data);
@@ -286,12 +302,14 @@ try {
     log(`${name}: ${requests.length} request bodies, ${statements} statements each (first: ${shape})`);
 
     const loadBefore = machine().loadavg;
-    const replay = (named) => async (i) => {
-      const k = i % requests.length;
-      for (const [j, s] of requests[k].statements.entries()) {
-        await raw.query({ text: s.text, values: s.values, rowMode: s.rowMode, ...(named ? { name: `bench_${name}_${k}_${j}` } : {}) });
-      }
-    };
+    const replay =
+      (named, of = 'statements') =>
+      async (i) => {
+        const k = i % requests.length;
+        for (const [j, s] of requests[k][of].entries()) {
+          await raw.query({ text: s.text, values: s.values, rowMode: s.rowMode, ...(named ? { name: `bench_${name}_${k}_${j}` } : {}) });
+        }
+      };
     const httpOf = (port) => async (i) => {
       const r = await call(route, requests[i % requests.length].body, token, port);
       if (r.status !== 200 || !r.body?.success) throw new Error(`${r.status} ${JSON.stringify(r.body ?? r.error).slice(0, 200)}`);
@@ -300,9 +318,10 @@ try {
       http: { fn: httpOf(server.port), pid: server.pid },
       ...(baseline ? { httpBaseline: { fn: httpOf(baseline.port), pid: baseline.pid } } : {}),
       bare: { fn: replay(false) },
+      ...(before ? { bareBaseline: { fn: replay(false, 'baselineStatements') } } : {}),
       prepared: { fn: replay(true) },
     });
-    const { http: httpResult, httpBaseline, bare, prepared } = sides;
+    const { http: httpResult, httpBaseline, bare, bareBaseline, prepared } = sides;
     const loadAfter = machine().loadavg;
     const r = {
       name,
@@ -313,6 +332,14 @@ try {
       http: httpResult,
       ...(httpBaseline ? { httpBaseline, ratioToBaseline: Number((httpResult.perSecond / httpBaseline.perSecond).toFixed(2)) } : {}),
       sqlBare: bare,
+      ...(bareBaseline
+        ? {
+            baselineStatements: requests[0].baselineStatements.length,
+            sqlBareBaseline: bareBaseline,
+            ratioToBaselineBare: Number((httpResult.perSecond / bareBaseline.perSecond).toFixed(2)),
+            baselineRatioBare: Number((httpBaseline.perSecond / bareBaseline.perSecond).toFixed(2)),
+          }
+        : {}),
       sqlPrepared: prepared,
       ratioBare: Number((httpResult.perSecond / bare.perSecond).toFixed(2)),
       ratioPrepared: Number((httpResult.perSecond / prepared.perSecond).toFixed(2)),
@@ -345,7 +372,7 @@ try {
       await measure(
         'members',
         '/api/manage/agent/lower_agents',
-        bodies.map((body) => ({ body, run: (db) => lowerAgents(db, caller, shared.lowerAgentsRequestSchema.parse(body)) })),
+        bodies.map((body) => ({ body, run: (m, caller, db) => m.lowerAgents(db, caller, shared.lowerAgentsRequestSchema.parse(body)) })),
         (d) => `${d.list.length} of ${d.total}`,
       );
     } else if (c === 'logs') {
@@ -372,8 +399,8 @@ try {
         [
           {
             body,
-            run: (db) =>
-              operationLog(db, caller, shared.operationLogRequestSchema.parse(body), shared.operationLogRequestSchema.parse(body)),
+            run: (m, caller, db) =>
+              m.operationLog(db, caller, shared.operationLogRequestSchema.parse(body), shared.operationLogRequestSchema.parse(body)),
           },
         ],
         (d) => `${d.list.length} of ${d.total}`,
@@ -386,9 +413,9 @@ try {
         [
           {
             body,
-            run: (db) => {
+            run: (m, caller, db) => {
               const f = shared.betListRequestSchema.parse(body);
-              return listBets(db, caller, f, f, new Date());
+              return m.listBets(db, caller, f, f, new Date());
             },
           },
         ],
@@ -401,7 +428,7 @@ try {
   console.log(JSON.stringify(results, null, 2));
 } finally {
   agent.destroy();
-  await recording.end();
+  for (const r of recorders.values()) await r.end();
   await raw.end();
   await baseline?.stop();
   await server.stop();
