@@ -35,6 +35,7 @@ import { uploadRoutes } from './modules/uploads/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { clientApiRoutes } from './modules/client-api/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
+import { materialRoutes } from './modules/material/index.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
   apiPrefix: '/api',
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(uploadRoutes);
       await api.register(liveRoutes);
       await api.register(roleRoutes);
+      await api.register(materialRoutes);
       // The game client's public reads (no back-office session; the site comes from the host).
       await api.register(clientApiRoutes, { prefix: '/client' });
       // Providers call at high rates: their requests are logged at warn and above only, so a

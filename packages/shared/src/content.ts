@@ -36,7 +36,7 @@ export type PublishStatus = z.infer<typeof publishStatusSchema>;
 
 /** Text per locale: zh_TW required (checked by the save schema), the others may be empty. */
 export type LocalizedText = Record<Locale, string>;
-const localizedTextSchema = (max: number) =>
+export const localizedTextSchema = (max: number) =>
   z.strictObject({
     zh_TW: z.string().trim().max(max).default(''),
     en: z.string().trim().max(max).default(''),
@@ -44,7 +44,7 @@ const localizedTextSchema = (max: number) =>
     vi: z.string().trim().max(max).default(''),
   });
 
-const dateTimeSchema = z.string().trim().regex(DATE_TIME_PATTERN, { message: 'dateTime.format' });
+export const dateTimeSchema = z.string().trim().regex(DATE_TIME_PATTERN, { message: 'dateTime.format' });
 /** An uploaded image: the SHA-256 of its bytes, lower-case hex (see `uploadedImageSchema`). */
 export const imageIdSchema = z.string().regex(/^[0-9a-f]{64}$/, { message: 'image.id' });
 const idSchema = z.number().int().min(1).max(2_147_483_647);

@@ -81,6 +81,11 @@ export const ERRORS = {
   ROLE_HELD_CONFIRM: { code: 6005, status: 409 },
   ROLE_OWN_ROLES: { code: 6006, status: 403 },
   ROLE_HOLDERS_ELSEWHERE: { code: 6007, status: 403 },
+  MATERIAL_NOT_FOUND: { code: 7001, status: 404 },
+  MATERIAL_VERSION_STALE: { code: 7002, status: 409 },
+  MATERIAL_NAME_TAKEN: { code: 7003, status: 409 },
+  MODULE_GAME_TWICE: { code: 7004, status: 400 },
+  GAME_PROVIDER_UNKNOWN: { code: 7005, status: 400 },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
@@ -169,6 +174,11 @@ export const ERROR_MESSAGES: Record<Locale, Catalogue> = {
     ROLE_HELD_CONFIRM: '仍有 {{n}} 個帳號持有此角色；確認後將一併移除',
     ROLE_OWN_ROLES: '不能變更自己或上層帳號的角色',
     ROLE_HOLDERS_ELSEWHERE: '此角色也由您下線以外的帳號持有，只有其共同上層可以修改或刪除',
+    MATERIAL_NOT_FOUND: '找不到此素材或無權查看',
+    MATERIAL_VERSION_STALE: '此素材已被他人修改，請重新整理後再編輯',
+    MATERIAL_NAME_TAKEN: '已有同名的項目',
+    MODULE_GAME_TWICE: '同一個遊戲不能在模組中出現兩次',
+    GAME_PROVIDER_UNKNOWN: '此站點沒有這個遊戲商',
   },
   en: {
     BAD_REQUEST: 'The request is malformed',
@@ -245,6 +255,11 @@ export const ERROR_MESSAGES: Record<Locale, Catalogue> = {
     ROLE_HELD_CONFIRM: '{{n}} accounts still hold this role; confirm to remove it from them too',
     ROLE_OWN_ROLES: 'You cannot change the roles of yourself or of an account above you',
     ROLE_HOLDERS_ELSEWHERE: 'Accounts outside your downline hold this role too: only an account above them all may edit or delete it',
+    MATERIAL_NOT_FOUND: 'This material does not exist or is not yours to see',
+    MATERIAL_VERSION_STALE: 'Someone else changed this item: reload it before editing',
+    MATERIAL_NAME_TAKEN: 'An item with this name already exists',
+    MODULE_GAME_TWICE: 'A game can appear only once in a module',
+    GAME_PROVIDER_UNKNOWN: 'This site has no such game provider',
   },
   th: {
     BAD_REQUEST: 'รูปแบบคำขอไม่ถูกต้อง',
@@ -321,6 +336,11 @@ export const ERROR_MESSAGES: Record<Locale, Catalogue> = {
     ROLE_HELD_CONFIRM: 'ยังมี {{n}} บัญชีที่ถือบทบาทนี้ ยืนยันเพื่อลบออกจากบัญชีเหล่านั้นด้วย',
     ROLE_OWN_ROLES: 'ไม่สามารถเปลี่ยนบทบาทของตนเองหรือบัญชีระดับบนได้',
     ROLE_HOLDERS_ELSEWHERE: 'มีบัญชีนอกสายงานของคุณถือบทบาทนี้ด้วย เฉพาะบัญชีที่อยู่เหนือทั้งหมดเท่านั้นที่แก้ไขหรือลบได้',
+    MATERIAL_NOT_FOUND: 'ไม่พบรายการนี้หรือคุณไม่มีสิทธิ์ดู',
+    MATERIAL_VERSION_STALE: 'มีผู้อื่นแก้ไขรายการนี้แล้ว โปรดโหลดใหม่ก่อนแก้ไข',
+    MATERIAL_NAME_TAKEN: 'มีรายการชื่อนี้อยู่แล้ว',
+    MODULE_GAME_TWICE: 'เกมหนึ่งอยู่ในโมดูลได้เพียงครั้งเดียว',
+    GAME_PROVIDER_UNKNOWN: 'เว็บไซต์นี้ไม่มีผู้ให้บริการเกมนี้',
   },
   vi: {
     BAD_REQUEST: 'Yêu cầu không đúng định dạng',
@@ -397,6 +417,11 @@ export const ERROR_MESSAGES: Record<Locale, Catalogue> = {
     ROLE_HELD_CONFIRM: 'Vẫn còn {{n}} tài khoản giữ vai trò này; xác nhận để gỡ khỏi các tài khoản đó',
     ROLE_OWN_ROLES: 'Không thể thay đổi vai trò của chính bạn hoặc của tài khoản cấp trên',
     ROLE_HOLDERS_ELSEWHERE: 'Tài khoản ngoài tuyến dưới của bạn cũng giữ vai trò này: chỉ tài khoản ở trên tất cả mới có thể sửa hoặc xóa',
+    MATERIAL_NOT_FOUND: 'Mục này không tồn tại hoặc bạn không có quyền xem',
+    MATERIAL_VERSION_STALE: 'Người khác đã sửa mục này: hãy tải lại trước khi sửa',
+    MATERIAL_NAME_TAKEN: 'Đã có mục trùng tên',
+    MODULE_GAME_TWICE: 'Một trò chơi chỉ được xuất hiện một lần trong mô-đun',
+    GAME_PROVIDER_UNKNOWN: 'Trang này không có nhà cung cấp trò chơi đó',
   },
 };
 

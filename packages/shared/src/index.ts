@@ -20,3 +20,4 @@ export * from './bets.js';
 export * from './providers.js';
 export * from './content.js';
 export * from './roles.js';
+export * from './material.js';

@@ -1,4 +1,4 @@
-import type { GameCategory } from '@agent-bo/shared';
+import type { GameCategory, GameSyncItem } from '@agent-bo/shared';
 import type { Rng } from './rng.js';
 
 /**
@@ -177,4 +177,67 @@ export function nextStake(rng: Rng, base: bigint, range: StakeRange): bigint {
   const step = BigInt(stepFor(Number(s)));
   const rounded = s - (s % step);
   return rounded < range.min ? range.min : rounded > range.max ? range.max : rounded;
+}
+
+/** Chinese names of the demo games (the words of their codes); English names come from the codes. */
+const ZH_NAMES: Record<string, string> = {
+  'evo-baccarat-a': '百家樂 A',
+  'evo-baccarat-squeeze': '咪牌百家樂',
+  'evo-lightning-roulette': '閃電輪盤',
+  'evo-blackjack-7': '21 點 7 號桌',
+  'evo-dragon-tiger': '龍虎',
+  'evo-sic-bo': '骰寶',
+  'pg-mahjong-ways-2': '麻將胡了 2',
+  'pg-fortune-tiger': '招財虎',
+  'pg-lucky-neko': '招財貓',
+  'pg-treasures-aztec': '阿茲特克寶藏',
+  'pg-wild-bounty': '狂野賞金',
+  'pg-ocean-king': '海洋之王',
+  'jili-super-ace': '超級王牌',
+  'jili-golden-empire': '黃金帝國',
+  'jili-money-coming': '錢來了',
+  'jili-jackpot-fishing': '彩金捕魚',
+  'jili-mega-fishing': '超級捕魚',
+  'jili-royal-fishing': '皇家捕魚',
+  'pp-gates-of-olympus': '奧林匹斯之門',
+  'pp-sweet-bonanza': '甜蜜富礦',
+  'pp-starlight-princess': '星光公主',
+  'pp-sugar-rush': '糖果衝刺',
+  'pp-fishin-frenzy': '瘋狂釣魚',
+  'saba-soccer': '足球',
+  'saba-basketball': '籃球',
+  'saba-tennis': '網球',
+  'saba-baseball': '棒球',
+  'saba-esports': '電子競技',
+  'ky-texas-holdem': '德州撲克',
+  'ky-niuniu': '牛牛',
+  'ky-blackjack': '21 點',
+  'ky-fight-landlord': '鬥地主',
+  'ky-three-card': '三公',
+};
+
+/** "evo-baccarat-squeeze" → "Baccarat Squeeze" (the provider prefix dropped). */
+function englishName(code: string): string {
+  return code
+    .split('-')
+    .slice(1)
+    .map((w) => (/^\d+$/.test(w) ? w : w[0]!.toUpperCase() + w.slice(1)))
+    .join(' ');
+}
+
+/** What a category's games return to players, as a percentage text (the outcome tables above). */
+function rtpOf(category: GameCategory): string {
+  const bp = category === 'SPORTS' ? SPORTS_RETURN_BP : expectedReturnBp(OUTCOMES[category]);
+  return (bp / 100).toFixed(2).replace(/\.?0+$/, '');
+}
+
+/** A provider's catalogue as it pushes it to a site (`games/sync`): every game it plays, with names and RTP. */
+export function catalogueOf(providerCode: string): GameSyncItem[] {
+  return gamesOf(providerCode).map((g) => ({
+    code: g.code,
+    names: { en: englishName(g.code), ...(ZH_NAMES[g.code] ? { zh_TW: ZH_NAMES[g.code] } : {}) },
+    category: g.category,
+    rtp: rtpOf(g.category),
+    status: 'ACTIVE',
+  }));
 }

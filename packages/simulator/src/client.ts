@@ -5,6 +5,8 @@ import {
   PROVIDER_HEADERS,
   errorNameForCode,
   providerSigningText,
+  type GameSyncItem,
+  type GameSyncResult,
   type ProviderBatchResult,
   type WalletBatchResult,
 } from '@agent-bo/shared';
@@ -67,7 +69,20 @@ export class ProviderClient {
     this.root = `${o.baseUrl.replace(/\/+$/, '')}${o.apiPrefix ?? '/api'}${PROVIDER_API_PREFIX}`;
   }
 
-  async call(provider: SimProvider, op: ProviderOp, payload: unknown): Promise<CallOutcome> {
+  call(provider: SimProvider, op: ProviderOp, payload: unknown): Promise<CallOutcome> {
+    return this.post<ProviderBatchResult | WalletBatchResult>(provider, PATHS[op], payload);
+  }
+
+  /** The provider's whole game list for `siteId` (`games/sync`), as a provider pushes its catalogue. */
+  syncGames(provider: SimProvider, siteId: string, games: readonly GameSyncItem[]) {
+    return this.post<GameSyncResult>(provider, 'games/sync', { siteId, games });
+  }
+
+  private async post<T>(
+    provider: SimProvider,
+    path: string,
+    payload: unknown,
+  ): Promise<{ kind: 'batch'; result: T } | Exclude<CallOutcome, { kind: 'batch' }>> {
     const body = JSON.stringify(payload);
     const attempts = this.o.attempts ?? 3;
     let last = '';
@@ -81,7 +96,7 @@ export class ProviderClient {
       const timestamp = String(Date.now());
       try {
         const signal = AbortSignal.any([AbortSignal.timeout(this.o.timeoutMs ?? 30_000), ...(this.o.signal ? [this.o.signal] : [])]);
-        const res = await fetch(`${this.root}/${PATHS[op]}`, {
+        const res = await fetch(`${this.root}/${path}`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -98,7 +113,7 @@ export class ProviderClient {
           last = `HTTP ${res.status}: ${text.slice(0, 200)}`;
           continue;
         }
-        let json: { success?: boolean; code?: number; message?: string; data?: ProviderBatchResult | WalletBatchResult };
+        let json: { success?: boolean; code?: number; message?: string; data?: T };
         try {
           json = JSON.parse(text) as typeof json;
         } catch {

@@ -1,4 +1,6 @@
 import { SITE_IDS, type SiteId } from '@agent-bo/shared';
+import { catalogueOf } from './catalogue.js';
+import { ProviderClient } from './client.js';
 import { loadDirectory, type Queryable } from './directory.js';
 import { runSimulation, type SimulationSummary } from './engine.js';
 import type { ProviderWallets } from './provider-side.js';
@@ -7,7 +9,8 @@ import type { ProviderWallets } from './provider-side.js';
  * The demo's bets: when the demo server has listened, every site without bets gets a bounded burst
  * of simulated provider traffic over its own HTTP port — placedAt spread over the last days so the
  * report, the bet page and the dashboard trends have history. The bets come through the provider
- * API like any provider's, never by writing the database.
+ * API like any provider's, never by writing the database; so do the providers' game catalogues,
+ * pushed before the bets (and at every start, so a site with earlier bets knows its games).
  */
 export interface DemoTrafficOptions {
   /** The server's database: which sites have no bets yet, the providers' secrets and the players. */
@@ -37,12 +40,16 @@ export async function playDemoTraffic(o: DemoTrafficOptions): Promise<DemoTraffi
   const skipped: SiteId[] = [];
   for (const siteId of o.sites ?? SITE_IDS) {
     if (o.signal?.aborted) break;
+    const directory = await loadDirectory(o.db, siteId);
     const { rows } = await o.db.query<{ any: boolean }>('select exists (select 1 from bets where site_id = $1) as any', [siteId]);
     if (rows[0]?.any) {
+      // Bets from an earlier start: no new burst, but the providers push their catalogues (a
+      // push of an unchanged list changes nothing), so every game the bets name is known.
+      const client = new ProviderClient({ baseUrl: o.baseUrl, apiPrefix: o.apiPrefix, signal: o.signal });
+      for (const provider of directory.providers) await client.syncGames(provider, siteId, catalogueOf(provider.code));
       skipped.push(siteId);
       continue;
     }
-    const directory = await loadDirectory(o.db, siteId);
     if (directory.players.length === 0 || directory.providers.length === 0) {
       skipped.push(siteId);
       continue;

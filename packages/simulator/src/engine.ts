@@ -9,7 +9,7 @@ import {
   type SettleBetItem,
   type WalletTransferItem,
 } from '@agent-bo/shared';
-import { TIMING, drawResult, drawStake, gamesOf, nextStake, type Game, type Result, type StakeRange } from './catalogue.js';
+import { TIMING, catalogueOf, drawResult, drawStake, gamesOf, nextStake, type Game, type Result, type StakeRange } from './catalogue.js';
 import { ProviderClient, refusalKey, type CallOutcome, type ProviderOp } from './client.js';
 import { rangesOf, type Directory, type SimPlayer, type SimProvider } from './directory.js';
 import { Rng } from './rng.js';
@@ -112,6 +112,8 @@ export interface SimulationSummary {
   replayMismatches: number;
   /** Refused items by `code NAME`; a call refused as a whole counts each of its items. */
   refusals: Record<string, number>;
+  /** The providers' catalogue pushes before the bets: how many the server took, and why the others failed. */
+  catalogues: { pushed: number; refused: Record<string, number> };
   /** Items of calls without a usable answer after the retries (their state is unknown). */
   failedItems: number;
   lastFailure?: string;
@@ -450,6 +452,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     duplicates: 0,
     replayMismatches: 0,
     refusals: {},
+    catalogues: { pushed: 0, refused: {} },
     failedItems: 0,
     retries: 0,
     settledStake: '0.00',
@@ -472,6 +475,18 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     signal: options.signal,
     onRetry: () => (summary.retries += 1),
   });
+
+  // A provider pushes the catalogue of the games it plays before its first bets, so the site
+  // knows every game its bets name (a push of an unchanged list changes nothing).
+  for (const provider of options.directory.providers) {
+    if (options.signal?.aborted) break;
+    const synced = await client.syncGames(provider, siteId, catalogueOf(provider.code));
+    if (synced.kind === 'batch') summary.catalogues.pushed += 1;
+    else {
+      const key = synced.kind === 'refused' ? refusalKey(synced.code, synced.error) : 'FAILED';
+      summary.catalogues.refused[key] = (summary.catalogues.refused[key] ?? 0) + 1;
+    }
+  }
 
   const queue: Call[] = [];
   const buffers = new Map<string, { call: Call; since: number }>();

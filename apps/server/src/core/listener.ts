@@ -15,6 +15,8 @@ export interface ChannelListenerOptions {
   onChange: (payload: string) => void;
   /** LISTEN is (again) in place; whatever was sent while nothing listened is lost, so read everything again. */
   onListening: () => void;
+  /** LISTEN is gone until the next onListening: nothing heard meanwhile (a cache must not trust itself). */
+  onDropped?: () => void;
   log: Logger;
   reconnectMinMs: number;
   reconnectMaxMs: number;
@@ -66,6 +68,7 @@ export class ChannelListener {
       if (dropped) return;
       dropped = true;
       if (this.client === client) this.client = null;
+      this.options.onDropped?.();
       if (this.stopped) return;
       this.options.log.warn({ err, channel: this.options.channel }, 'the LISTEN connection dropped; reconnecting');
       void client.end().catch(() => undefined);

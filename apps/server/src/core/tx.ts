@@ -42,7 +42,39 @@ export async function retryConflicts<T>(fn: () => Promise<T>): Promise<T> {
  */
 export function inTransaction<T>(q: Q, fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
   if (isTx(q)) return fn(q);
-  return retryConflicts(() => q.transaction(fn, config));
+  return retryConflicts(async () => {
+    let hooks: CommitHook[] = [];
+    const result = await q.transaction((tx) => {
+      hooks = [];
+      commitHooks.set(tx, hooks);
+      return fn(tx);
+    }, config);
+    for (const hook of hooks) {
+      try {
+        hook(q);
+      } catch {
+        // Committed already: a hook only tells this process; the request's answer stands.
+      }
+    }
+    return result;
+  });
+}
+
+type CommitHook = (db: Db) => void;
+const commitHooks = new WeakMap<Tx, CommitHook[]>();
+
+/**
+ * Runs `hook` once the transaction `q` has committed (at once when `q` is the database itself:
+ * a single statement has committed when it returns), never for a rollback or an attempt that a
+ * conflict made run again. For telling this process about a change, after the fact: what it
+ * reads afterwards is committed. A transaction not opened by inTransaction has no hooks.
+ */
+export function afterCommit(q: Q, hook: CommitHook): void {
+  if (!isTx(q)) {
+    hook(q);
+    return;
+  }
+  commitHooks.get(q)?.push(hook);
 }
 
 function isTx(q: Q): q is Tx {

@@ -183,6 +183,7 @@ describe('create-admin', () => {
     // A provider new to the catalogue (here: one removed from it) is offered again on every site.
     await q(`delete from site_providers where provider_code = 'SABA'`);
     await q(`update accounts set providers = array_remove(providers, 'SABA')`);
+    await q(`delete from games where provider_code = 'SABA'`);
     await q(`delete from providers where code = 'SABA'`);
     await upsertSites(ctx.database.db);
     for (const site of SITES) expect(await offered(site.id)).toContain('SABA');

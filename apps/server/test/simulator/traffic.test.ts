@@ -297,6 +297,8 @@ describe('provider simulator', () => {
     expect(forged.bets.placed).toBe(0);
     expect(forged.calls.refused).toBe(3);
     expect(forged.refusals).toEqual({ '4001 PROVIDER_SIGNATURE_INVALID': 30 });
+    // its catalogue push, before the bets, was refused alike
+    expect(forged.catalogues).toEqual({ pushed: 0, refused: { '4001 PROVIDER_SIGNATURE_INVALID': 1 } });
     expect(await statusesOf('simX')).toEqual({});
   });
 

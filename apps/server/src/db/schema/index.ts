@@ -10,3 +10,4 @@ export * from './client-errors.js';
 export * from './bets.js';
 export * from './content.js';
 export * from './roles.js';
+export * from './material.js';

@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/password.js';
 import { DEMO_CREDENTIALS } from './demo-credentials.js';
 import { DEMO_BET_LIMITS, DEMO_PROVIDERS, upsertSites } from './sites.js';
 import { seedDemoContent, seedDemoImages } from './demo-content.js';
+import { seedDemoMaterial } from './demo-material.js';
 
 const DEMO_PLAYERS = 300;
 
@@ -378,6 +379,7 @@ export async function seedDemo(db: Db, options: { passwordHash?: string } = {}):
       await seedLedger(tx, site.id);
       await seedDemoContent(tx, site.id, new Date());
       await seedDemoRoles(tx, site.id);
+      await seedDemoMaterial(tx, site.id);
     }
     return total;
   });

@@ -14,12 +14,14 @@ import {
   type BetTotals,
   type BetVersion,
   type GameCategory,
+  type LocalizedText,
   type SettlementStatus,
 } from '@agent-bo/shared';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { allLocales } from '../../lib/input.js';
 import type { Caller } from '../../core/caller.js';
 import { csvExport } from '../../core/csv.js';
 import { isSiteScope } from '../../core/access.js';
@@ -52,6 +54,7 @@ type Raw = {
   player_no: string;
   provider_code: string;
   game_code: string;
+  game_names: Partial<LocalizedText> | null;
   game_category: GameCategory;
   round_id: string;
   bet_amount: string;
@@ -67,7 +70,14 @@ type Raw = {
 
 const local = (col: SQL, timeZone: string) => sql`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
+// The game's name per locale (the operator's, else the provider's) from the site's catalogue,
+// which keeps games the provider no longer lists; null for a code it never had.
 const select = (tz: string) => sql`b.id::text as id, b.provider_bet_id, b.version, p.account_no as player_no, b.provider_code, b.game_code,
+  (select jsonb_build_object('zh_TW', coalesce(nullif(g.names->>'zh_TW', ''), g.provider_names->>'zh_TW', ''),
+                             'en', coalesce(nullif(g.names->>'en', ''), g.provider_names->>'en', ''),
+                             'th', coalesce(nullif(g.names->>'th', ''), g.provider_names->>'th', ''),
+                             'vi', coalesce(nullif(g.names->>'vi', ''), g.provider_names->>'vi', ''))
+     from games g where g.site_id = b.site_id and g.provider_code = b.provider_code and g.code = b.game_code) as game_names,
   b.game_category, b.round_id, b.bet_amount::text as bet_amount, b.valid_bet::text as valid_bet, b.payout::text as payout,
   b.win_loss::text as win_loss, b.status, ${local(sql`b.placed_at`, tz)} as placed,
   case when b.settled_at is null then null else ${local(sql`b.settled_at`, tz)} end as settled,
@@ -81,6 +91,7 @@ function rowOf(r: Raw): BetRow {
     playerAccountNo: r.player_no,
     providerCode: r.provider_code,
     gameCode: r.game_code,
+    gameNames: r.game_names ? allLocales(r.game_names) : null,
     gameCategory: r.game_category,
     roundId: r.round_id,
     betAmount: formatMinorUnits(r.bet_amount),

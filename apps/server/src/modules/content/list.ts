@@ -1,15 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { contentListRequestSchema } from '@agent-bo/shared';
-import {
-  imageUrl,
-  localized,
-  siteTimeZone,
-  type ContentItem,
-  type ContentList,
-  type Locale,
-  type ShownContent,
-} from '@agent-bo/shared';
+import { imageUrl, localized, siteTimeZone, type ContentItem, type ContentList, type Locale, type ShownContent } from '@agent-bo/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { accounts, contentItems } from '../../db/schema/index.js';

@@ -11,13 +11,14 @@ import {
 } from '@agent-bo/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { contentItems, images } from '../../db/schema/index.js';
+import { contentItems } from '../../db/schema/index.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertWriter } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
 import { writeLog } from '../../core/oplog.js';
 import { inTransaction, type Tx } from '../../core/tx.js';
+import { touchImages } from '../../core/images.js';
 import { notifyContentChanged } from './published.js';
 import { allLocales, siteInstant } from '../../lib/input.js';
 import { sanitizeBody } from './sanitize.js';
@@ -97,19 +98,6 @@ function logged(row: ItemRow, timeZone: string) {
 const BODY_IMAGE = /\/api\/files\/([0-9a-f]{64})/g;
 function bodyImages(body: LocalizedText): string[] {
   return LOCALES.flatMap((l) => [...body[l].matchAll(BODY_IMAGE)].map((m) => m[1]!));
-}
-
-/**
- * Every image the item shows (its own and those in its bodies) must exist. Each is touched as if
- * uploaded now: the orphan cleanup spares recently uploaded images, and a cleanup already waiting
- * on these rows re-reads them after this commit and finds them fresh, so an image a save has just
- * started to use is never removed (a body reference has no foreign key to stop it).
- */
-async function touchImages(tx: Tx, ids: string[], now: Date): Promise<void> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return;
-  const touched = await tx.update(images).set({ lastUploadedAt: now }).where(inArray(images.id, wanted)).returning({ id: images.id });
-  if (touched.length !== wanted.length) throw new AppError('IMAGE_NOT_FOUND');
 }
 
 /** Creates (no id) or updates an item; an update must carry the version it read. */

@@ -5,6 +5,8 @@ import {
   PROVIDER_BODY_LIMIT,
   cancelBetsRequestSchema,
   envelopeSchema,
+  gameSyncRequestSchema,
+  gameSyncResultSchema,
   placeBetsRequestSchema,
   providerBatchResultSchema,
   resettleBetsRequestSchema,
@@ -19,6 +21,7 @@ import type { ProviderContext } from './context.js';
 import { cancelBets, placeBets, resettleBets, settleBets } from './service.js';
 import { siteOfBody, verifyProviderCall, type ProviderRow } from './signature.js';
 import { walletTransfers } from './wallet.js';
+import { syncProviderGames } from '../material/index.js';
 
 interface RawState {
   raw: Buffer;
@@ -140,5 +143,30 @@ export async function providerApiRoutes(app: FastifyInstance) {
       ),
     },
     async (req) => ok(await walletTransfers(context(req, req.body.siteId), 'in', req.body.items)),
+  );
+
+  r.post(
+    '/games/sync',
+    {
+      ...common,
+      // A provider under maintenance still tells the site which games it has.
+      config: { ...common.config, providerAnyStatus: true },
+      schema: {
+        ...schemaOf(
+          "The provider's whole game list for the site: new games are added, listed ones get the provider's names, category, RTP, " +
+            "thumbnail and status (the operator's own edits stay), games missing from the list become unavailable (never deleted). " +
+            'Pushing the same list again changes nothing',
+          gameSyncRequestSchema,
+          envelopeSchema(gameSyncResultSchema),
+        ),
+        description:
+          `Signed with the provider's shared secret, as every provider call (\`x-provider-code\`, \`x-timestamp\`, \`x-signature\`). ` +
+          'Up to 2,000 games; a code appears once. See docs/REPORTS.md.',
+      },
+    },
+    async (req) => {
+      const { siteId, providerCode } = context(req, req.body.siteId);
+      return ok(await syncProviderGames(app.db, siteId, providerCode, req.body.games));
+    },
   );
 }

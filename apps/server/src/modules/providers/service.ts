@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import { assertWriter } from '../../core/access.js';
 import { isAdmin, type Caller } from '../../core/caller.js';
 import { writeLog } from '../../core/oplog.js';
+import { MATERIAL_CHANNEL, notifySite } from '../../core/channels.js';
 import { inTransaction, type Tx } from '../../core/tx.js';
 
 /**
@@ -147,6 +148,8 @@ export async function changeStatus(m: ProviderContext, input: { code: string; st
       { provider: row.code, status: row.status },
       { provider: row.code, status: input.status },
     );
+    // The site's lobby shows the provider's games as playable, under maintenance or not at all.
+    await notifySite(tx, MATERIAL_CHANNEL, siteId);
   });
 }
 
@@ -168,6 +171,7 @@ export async function setSiteOffering(m: ProviderContext, input: { code: string;
       { provider: row.code, site: siteId, offered: !input.offered },
       { provider: row.code, site: siteId, offered: input.offered },
     );
+    await notifySite(tx, MATERIAL_CHANNEL, siteId);
   });
 }
 

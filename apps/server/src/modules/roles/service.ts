@@ -109,7 +109,6 @@ const roleFrom = sql`roles r left join accounts c on c.id = r.created_by left jo
 /** `account a` lies in the caller's working subtree (the working root included). */
 const inScope = (caller: Caller, a: SQL) => sql`(${a}.id = ${caller.scopeRootId} or ${a}.path @> array[${caller.scopeRootId}]::integer[])`;
 
-
 export async function listRoles(ctx: RoleContext, input: ListInput): Promise<RoleList> {
   const where: SQL[] = [sql`r.site_id = ${ctx.caller.siteId}`];
   if (input.name) {

@@ -13,6 +13,9 @@ const IMAGE_REFERENCES: readonly SQL[] = [
   // Pictures inside a body's HTML (<img src="/api/files/<id>">), in any locale. The id is 64 hex
   // characters, so finding it anywhere in the text cannot be a chance match.
   sql`select 1 from content_items r where strpos(r.body::text, i.id) > 0`,
+  // Game material: a game's own picture and a lobby category's icon.
+  sql`select 1 from games r where r.image_id = i.id`,
+  sql`select 1 from game_categories r where r.icon_image_id = i.id`,
 ];
 
 /**

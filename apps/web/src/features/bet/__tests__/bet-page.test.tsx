@@ -22,6 +22,7 @@ function bet(over: Partial<BetRow>): BetRow {
     playerAccountNo: 'player001',
     providerCode: 'EVO',
     gameCode: 'baccarat-1',
+    gameNames: null,
     gameCategory: 'LIVE',
     roundId: 'r-1',
     betAmount: '100.00',
@@ -52,6 +53,7 @@ const ROWS: BetRow[] = [
     providerBetId: 'pg-1',
     providerCode: 'PG',
     gameCode: 'fortune-ox',
+    gameNames: { zh_TW: '金牛', en: 'Fortune Ox', th: '', vi: '' },
     gameCategory: 'SLOT',
     status: 'Unsettled',
     validBet: '0.00',
@@ -167,6 +169,9 @@ describe('bet page', { timeout: 20_000 }, () => {
     expect(pg.querySelector('[data-col="winLoss"]')?.getAttribute('data-sign')).toBeNull();
     expect(pg.textContent).toContain('Unsettled');
     expect(pg.textContent).toContain('Slot');
+    // the game's catalogue name in the user's language, its code beside it; a code the catalogue lacks alone
+    expect(pg.textContent).toContain('Fortune Ox fortune-ox');
+    expect(lost.textContent).toContain('baccarat-1');
     // a resettled bet shows its version
     expect(within(table).getByTestId('bet-row-evo-2').textContent).toContain('v2');
 

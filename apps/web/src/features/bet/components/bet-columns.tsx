@@ -1,3 +1,4 @@
+import { GameName } from './game-name';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ export function useBetColumns(onOpen: (id: number) => void): ColumnsType<BetRow>
       key: 'game',
       render: (_: unknown, r) => (
         <>
-          {r.gameCode} <Tag variant="filled">{t(`categories.${r.gameCategory}`)}</Tag>
+          <GameName bet={r} /> <Tag variant="filled">{t(`categories.${r.gameCategory}`)}</Tag>
         </>
       ),
     },

@@ -1,3 +1,4 @@
+import { GameName } from './game-name';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -84,7 +85,7 @@ export function BetDetailDrawer({ id, onClose }: { id: number | null; onClose: (
                 label: t('columns.game'),
                 children: (
                   <>
-                    {bet.gameCode} <Tag>{t(`categories.${bet.gameCategory}`)}</Tag>
+                    <GameName bet={bet} /> <Tag>{t(`categories.${bet.gameCategory}`)}</Tag>
                   </>
                 ),
               },
