@@ -16,7 +16,7 @@ import { writeLog } from '../../core/oplog.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { allLocales, containsPattern } from '../../lib/input.js';
-import { mapNameTaken, materialChanged, siteTime, type Input, type MaterialContext } from './common.js';
+import { pageTotal, reordered, mapNameTaken, materialChanged, siteTime, type Input, type MaterialContext } from './common.js';
 
 /**
  * The site's lobby categories (`/material/category`): per-locale name, icon, sort, status and
@@ -69,13 +69,8 @@ export async function listCategories(ctx: MaterialContext, input: Input<typeof c
     select ${columns}, count(*) over ()::int as total from ${from}
      where ${sql.join(where, sql` and `)}
      order by c.sort, c.id limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
-  let total = res.rows[0]?.total ?? 0;
-  if (res.rows.length === 0 && input.page > 1) {
-    const n = await ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from game_categories c where ${sql.join(where, sql` and `)}`,
-    );
-    total = n.rows[0]?.n ?? 0;
-  }
+  const count = sql`select count(*)::int as n from game_categories c where ${sql.join(where, sql` and `)}`;
+  const total = await pageTotal(res.rows, input.page, async () => (await ctx.db.execute<{ n: number }>(count)).rows[0]?.n ?? 0);
   return { page: input.page, pageSize: input.pageSize, total, list: res.rows.map(toCategory) };
 }
 
@@ -163,12 +158,9 @@ export async function sortCategories(ctx: MaterialContext, input: Input<typeof m
     const current = await tx.execute<{ id: number }>(
       sql`select id from game_categories where site_id = ${siteId} order by sort, id for no key update`,
     );
-    const ids = [...new Set(input.ids)];
-    const known = new Set(current.rows.map((r) => r.id));
-    if (ids.some((id) => !known.has(id))) throw new AppError('MATERIAL_NOT_FOUND');
-    const order = [...ids, ...current.rows.map((r) => r.id).filter((id) => !ids.includes(id))];
     const before = current.rows.map((r) => r.id);
-    if (order.join() === before.join()) return;
+    const order = reordered(before, input.ids);
+    if (!order) return;
     await tx.execute(sql`
       update game_categories c set sort = o.pos, version = c.version + 1, updated_by = ${ctx.caller.account.id}, updated_at = now()
         from unnest(${sql.param(order)}::integer[]) with ordinality as o(id, pos)

@@ -165,3 +165,25 @@ export function mapNameTaken(err: unknown, constraint: string): never {
   if (pgErr?.code === '23505' && pgErr.constraint === constraint) throw new AppError('MATERIAL_NAME_TAKEN');
   throw err;
 }
+
+/**
+ * A new order of `current` (ids in their present order): `ids` first, in the order given, the
+ * others after them as they were. Null when nothing moves; MATERIAL_NOT_FOUND for an id that is
+ * not among them (another site's, or not carrying the tag).
+ */
+export function reordered(current: readonly number[], ids: readonly number[]): number[] | null {
+  const wanted = [...new Set(ids)];
+  const known = new Set(current);
+  if (wanted.some((id) => !known.has(id))) throw new AppError('MATERIAL_NOT_FOUND');
+  const order = [...wanted, ...current.filter((id) => !wanted.includes(id))];
+  return order.join() === current.join() ? null : order;
+}
+
+/**
+ * The number of matching rows of a page read with `count(*) over ()` as `total`: an empty page
+ * past the end has none, so then `count` is asked.
+ */
+export async function pageTotal(rows: readonly { total?: number }[], page: number, count: () => Promise<number>): Promise<number> {
+  if (rows.length > 0) return rows[0]!.total ?? 0;
+  return page > 1 ? count() : 0;
+}

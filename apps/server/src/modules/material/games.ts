@@ -16,7 +16,17 @@ import { writeLog } from '../../core/oplog.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { allLocales, containsPattern } from '../../lib/input.js';
-import { gameColumns, gameFrom, materialChanged, toGame, type GameRow, type Input, type MaterialContext } from './common.js';
+import {
+  pageTotal,
+  reordered,
+  gameColumns,
+  gameFrom,
+  materialChanged,
+  toGame,
+  type GameRow,
+  type Input,
+  type MaterialContext,
+} from './common.js';
 
 /**
  * The site's games (`/material/game`) and recommend management (`/material/tag`). Games are
@@ -47,12 +57,15 @@ export async function listGames(ctx: MaterialContext, input: Input<typeof gameLi
       ${categoryFilter}
      order by x.sort_key ${direction}, x.id ${direction}
      limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
-  let total = res.rows[0]?.total ?? 0;
-  if (res.rows.length === 0 && input.page > 1) {
-    const n = await ctx.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from (select ${gameColumns} from ${gameFrom} where ${filtered}) x ${categoryFilter}`);
-    total = n.rows[0]?.n ?? 0;
-  }
+  const total = await pageTotal(
+    res.rows,
+    input.page,
+    async () =>
+      (
+        await ctx.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from (select ${gameColumns} from ${gameFrom} where ${filtered}) x ${categoryFilter}`)
+      ).rows[0]?.n ?? 0,
+  );
   return { page: input.page, pageSize: input.pageSize, total, list: res.rows.map(toGame) };
 }
 
@@ -182,12 +195,9 @@ export async function sortTag(ctx: MaterialContext, input: Input<typeof tagSortR
     const siteId = ctx.caller.siteId;
     const current = await tx.execute<{ id: number }>(sql`
       select id from games where site_id = ${siteId} and tag = ${input.tag} order by tag_sort, id for no key update`);
-    const ids = [...new Set(input.ids)];
-    const carrying = new Set(current.rows.map((r) => r.id));
-    if (ids.some((id) => !carrying.has(id))) throw new AppError('MATERIAL_NOT_FOUND');
     const before = current.rows.map((r) => r.id);
-    const order = [...ids, ...before.filter((id) => !ids.includes(id))];
-    if (order.join() === before.join()) return;
+    const order = reordered(before, input.ids);
+    if (!order) return;
     await tx.execute(sql`
       update games g set tag_sort = o.pos, updated_by = ${ctx.caller.account.id}, updated_at = now()
         from unnest(${sql.param(order)}::integer[]) with ordinality as o(id, pos)

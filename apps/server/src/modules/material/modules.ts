@@ -16,7 +16,18 @@ import { writeLog } from '../../core/oplog.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { allLocales, containsPattern, siteInstant } from '../../lib/input.js';
-import { gameColumns, gameFrom, materialChanged, siteTime, toGame, type GameRow, type Input, type MaterialContext } from './common.js';
+import {
+  pageTotal,
+  reordered,
+  gameColumns,
+  gameFrom,
+  materialChanged,
+  siteTime,
+  toGame,
+  type GameRow,
+  type Input,
+  type MaterialContext,
+} from './common.js';
 
 /**
  * Lobby modules (`/material/collection`, "module management"): ordered modules with a title,
@@ -68,11 +79,8 @@ export async function listModules(ctx: MaterialContext, input: Input<typeof modu
     select ${columns}, count(*) over ()::int as total from ${from}
      where ${sql.join(where, sql` and `)}
      order by m.sort, m.id limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
-  let total = res.rows[0]?.total ?? 0;
-  if (res.rows.length === 0 && input.page > 1) {
-    const n = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from lobby_modules m where ${sql.join(where, sql` and `)}`);
-    total = n.rows[0]?.n ?? 0;
-  }
+  const count = sql`select count(*)::int as n from lobby_modules m where ${sql.join(where, sql` and `)}`;
+  const total = await pageTotal(res.rows, input.page, async () => (await ctx.db.execute<{ n: number }>(count)).rows[0]?.n ?? 0);
   return { page: input.page, pageSize: input.pageSize, total, list: res.rows.map(toModule) };
 }
 
@@ -182,12 +190,9 @@ export async function sortModules(ctx: MaterialContext, input: Input<typeof mate
     const current = await tx.execute<{ id: number }>(
       sql`select id from lobby_modules where site_id = ${siteId} order by sort, id for no key update`,
     );
-    const ids = [...new Set(input.ids)];
-    const known = new Set(current.rows.map((r) => r.id));
-    if (ids.some((id) => !known.has(id))) throw new AppError('MATERIAL_NOT_FOUND');
     const before = current.rows.map((r) => r.id);
-    const order = [...ids, ...before.filter((id) => !ids.includes(id))];
-    if (order.join() === before.join()) return;
+    const order = reordered(before, input.ids);
+    if (!order) return;
     await tx.execute(sql`
       update lobby_modules m set sort = o.pos, version = m.version + 1, updated_by = ${ctx.caller.account.id}, updated_at = now()
         from unnest(${sql.param(order)}::integer[]) with ordinality as o(id, pos)
