@@ -156,6 +156,11 @@ export interface ApiClient {
    */
   reportUnauthorized(message: string): void;
   /**
+   * The headers a call of this client carries (token, site, language), for a request sent
+   * outside it (the image upload, an XMLHttpRequest for its progress events).
+   */
+  requestHeaders(): Record<string, string>;
+  /**
    * Reports a retryable failure the client held back, once; anything else was reported when it
    * happened and is ignored. The query client calls it when a query or mutation finally fails.
    */
@@ -333,6 +338,7 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
     request,
     get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+    requestHeaders: () => buildHeaders(false, {}),
     cancelPending(keepRouteKey?: string) {
       let count = 0;
       for (const entry of [...pending]) {

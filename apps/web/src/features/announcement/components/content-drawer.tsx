@@ -5,12 +5,12 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type ContentItem, type ContentType, type Locale } from '@agent-bo/shared';
+import { ImageField } from '../../../components/image-field';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { DATE_TIME_FORMAT, siteNow } from '../../../lib/time-range';
 import { contentApi } from '../api/content-api';
 import { formValuesOf, hasBody, newFormValues, type ContentFormValues } from '../form-values';
 import { useContentSave } from '../hooks/use-content-save';
-import { ImageField } from './image-field';
 import { LocaleTabs } from './locale-tabs';
 
 /** What the drawer shows: a new item, or an existing one to edit (or, for a reader, to view). */
@@ -144,7 +144,7 @@ export function ContentDrawer({
             label={t('form.image')}
             extra={type === 'ACTIVITY' ? t('form.imageActivityHint') : t('form.imageOptional')}
           >
-            <ImageField canUpload={!readOnly} />
+            <ImageField canUpload={!readOnly} testId="content-image" />
           </Form.Item>
         ) : null}
         <Typography.Paragraph type="secondary" className="ann-zone">

@@ -4,7 +4,7 @@ import { Button, Progress, Tooltip, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MIME_TYPES, imageUrl } from '@agent-bo/shared';
-import { useImageUpload } from '../hooks/use-image-upload';
+import { useImageUpload } from '../../../components/use-image-upload';
 
 /** Uploads an image and places it in the body at the cursor, served from our own address. */
 export function EditorImageButton({ editor }: { editor: Editor }) {

@@ -3,22 +3,26 @@ import { Button, Image, Progress, Space, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, imageUrl } from '@agent-bo/shared';
-import { useImageUpload } from '../hooks/use-image-upload';
+import { useImageUpload } from './use-image-upload';
+import './image-field.css';
 
 /**
  * The item's image as an antd form control (`value` is the uploaded image's id): preview,
  * upload with progress, replace and remove. Without `canUpload` it only shows the image.
+ * `testId` prefixes the test ids of its parts (`<testId>-input`, `-upload`, `-remove`, …).
  */
 export function ImageField({
   value,
   onChange,
   canUpload,
+  testId = 'image',
 }: {
   value?: string | null;
   onChange?: (id: string | null) => void;
   canUpload: boolean;
+  testId?: string;
 }) {
-  const { t } = useTranslation('announcement');
+  const { t } = useTranslation('common');
   const input = useRef<HTMLInputElement>(null);
   const { upload, percent, uploading, error } = useImageUpload();
 
@@ -29,21 +33,21 @@ export function ImageField({
   };
 
   return (
-    <div className="ann-image" data-testid="content-image">
+    <div className="image-field" data-testid={testId}>
       {value ? (
-        <Image src={imageUrl(value)} alt={t('form.imagePreview')} className="ann-image__preview" />
+        <Image src={imageUrl(value)} alt={t('image.preview')} className="image-field__preview" />
       ) : (
-        <Typography.Text type="secondary">{t('form.noImage')}</Typography.Text>
+        <Typography.Text type="secondary">{t('image.none')}</Typography.Text>
       )}
       {canUpload ? (
         <>
           <Space wrap>
-            <Button icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()} data-testid="content-image-upload">
-              {t(value ? 'form.replaceImage' : 'form.uploadImage')}
+            <Button icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()} data-testid={`${testId}-upload`}>
+              {t(value ? 'image.replace' : 'image.add')}
             </Button>
             {value ? (
-              <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} data-testid="content-image-remove">
-                {t('form.removeImage')}
+              <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} data-testid={`${testId}-remove`}>
+                {t('image.remove')}
               </Button>
             ) : null}
           </Space>
@@ -56,14 +60,14 @@ export function ImageField({
               void onFile(e.target.files?.[0]);
               e.target.value = '';
             }}
-            data-testid="content-image-input"
+            data-testid={`${testId}-input`}
           />
-          <Typography.Text type="secondary" className="ann-image__hint">
-            {t('form.imageHint', { n: IMAGE_MAX_BYTES / 1024 / 1024 })}
+          <Typography.Text type="secondary" className="image-field__hint">
+            {t('image.hint', { n: IMAGE_MAX_BYTES / 1024 / 1024 })}
           </Typography.Text>
-          {percent !== null ? <Progress percent={percent} size="small" data-testid="content-image-progress" /> : null}
+          {percent !== null ? <Progress percent={percent} size="small" data-testid={`${testId}-progress`} /> : null}
           {error ? (
-            <Typography.Text type="danger" role="alert" data-testid="content-image-error">
+            <Typography.Text type="danger" role="alert" data-testid={`${testId}-error`}>
               {error}
             </Typography.Text>
           ) : null}

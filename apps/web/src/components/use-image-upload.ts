@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, type UploadedImage } from '@agent-bo/shared';
-import { uploadImage } from '../api/upload-image';
+import { uploadImage } from '../lib/upload-image';
 
 /** What the client refuses before sending (the server checks the bytes again), as a message key. */
-export function imageProblem(file: File): 'upload.type' | 'upload.tooLarge' | 'upload.empty' | null {
-  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'upload.type';
-  if (file.size === 0) return 'upload.empty';
-  if (file.size > IMAGE_MAX_BYTES) return 'upload.tooLarge';
+export function imageProblem(file: File): 'image.upload.type' | 'image.upload.tooLarge' | 'image.upload.empty' | null {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'image.upload.type';
+  if (file.size === 0) return 'image.upload.empty';
+  if (file.size > IMAGE_MAX_BYTES) return 'image.upload.tooLarge';
   return null;
 }
 
@@ -16,7 +16,7 @@ export function imageProblem(file: File): 'upload.type' | 'upload.tooLarge' | 'u
  * first, then the server's refusal as it worded it. Leaving the screen cancels a running upload.
  */
 export function useImageUpload() {
-  const { t } = useTranslation('announcement');
+  const { t } = useTranslation('common');
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const running = useRef<AbortController | null>(null);
@@ -37,7 +37,7 @@ export function useImageUpload() {
     try {
       return await uploadImage(file, { onProgress: setPercent, signal: controller.signal });
     } catch (caught) {
-      if (!controller.signal.aborted) setError(caught instanceof Error ? caught.message : t('upload.failed'));
+      if (!controller.signal.aborted) setError(caught instanceof Error ? caught.message : t('image.upload.failed'));
       return null;
     } finally {
       if (running.current === controller) {

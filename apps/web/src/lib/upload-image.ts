@@ -1,9 +1,6 @@
 import { errorNameForCode, IMAGE_MAX_BYTES, uploadedImageSchema, type UploadedImage } from '@agent-bo/shared';
-import { api, API_BASE_URL, API_PREFIX } from '../../../lib/api';
-import { i18n, toLanguageTag } from '../../../lib/i18n';
-import { currentSiteId } from '../../../lib/site';
-import { useLocaleStore } from '../../../stores/locale-store';
-import { useUserStore } from '../../../stores/user-store';
+import { api, API_BASE_URL, API_PREFIX } from './api';
+import { i18n } from './i18n';
 
 /** A refused or failed upload; `message` is the text to show (the server's own when it sent one). */
 class UploadError extends Error {
@@ -39,17 +36,13 @@ function failureMessage(envelope: Envelope | undefined): string {
 /**
  * `POST manage/upload/image` (multipart, field `file`). Not through the API client: it sends
  * JSON only and `fetch` reports no upload progress, so this is an XMLHttpRequest carrying the
- * same token, site and language headers, answering the envelope's `data`.
+ * client's own token, site and language headers, answering the envelope's `data`.
  */
 export function uploadImage(file: File, { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}) {
   return new Promise<UploadedImage>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE_URL}${API_PREFIX}/manage/upload/image`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('x-site-id', currentSiteId());
-    xhr.setRequestHeader('Accept-Language', toLanguageTag(useLocaleStore.getState().locale));
-    const token = useUserStore.getState().token;
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(api.requestHeaders())) xhr.setRequestHeader(name, value);
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
