@@ -62,6 +62,33 @@ describe('MENU', () => {
     expect(paths(['GAME_READ'])).not.toContain('/announcement');
   });
 
+  it('/material (order 40, between the members and the announcements) shows the children the codes allow, in order', () => {
+    const entry = MENU.find((e) => e.path === '/material');
+    expect(entry).toMatchObject({ name: 'Material', titleKey: 'routes.material', order: 40 });
+    expect(entry?.permission).toBeUndefined();
+    expect(entry?.children?.map((c) => [c.name, c.path, c.permission])).toEqual([
+      ['MaterialCategory', '/material/category', 'CATEGORY_READ||CATEGORY_WRITE'],
+      ['MaterialGame', '/material/game', 'GAME_READ||GAME_WRITE'],
+    ]);
+    const menu = (codes: string[]) => filterMenu(MENU, new Set(codes));
+    const children = (codes: string[]) =>
+      menu(codes)
+        .find((e) => e.path === '/material')
+        ?.children?.map((c) => c.path);
+    expect(menu(['CATEGORY_READ', 'ACTIVITY_READ']).map((e) => e.path)).toEqual([
+      '/dashboard',
+      '/report',
+      '/bet/index',
+      '/member/index',
+      '/material',
+      '/announcement',
+      '/log/index',
+    ]);
+    expect(children(['GAME_WRITE'])).toEqual(['/material/game']);
+    expect(children(['CATEGORY_WRITE', 'GAME_READ'])).toEqual(['/material/category', '/material/game']);
+    expect(children(['TAG_READ', 'COLLECTION_WRITE'])).toBeUndefined();
+  });
+
   it('shows /permission/index (order 80, between the logs and the providers) to ROLE_PERMISSION_WRITE only', () => {
     const paths = (codes: string[]) => filterMenu(MENU, new Set(codes)).map((e) => e.path);
     expect(MENU.find((e) => e.path === '/permission/index')).toMatchObject({

@@ -44,6 +44,26 @@ export const MENU: readonly MenuEntry[] = [
   { name: 'Bet', path: '/bet/index', titleKey: 'routes.bet', icon: 'ProfileOutlined', order: 25 },
   { name: 'Member', path: '/member/index', titleKey: 'routes.member', icon: 'TeamOutlined', order: 30 },
   {
+    // Game lobby material (PRODUCT.md §6): /material redirects to its first child the user may
+    // see; each child needs its own area's READ or WRITE (WRITE alone adds the write controls).
+    // Recommend management (TAG_) and module management (COLLECTION_) are not built yet.
+    name: 'Material',
+    path: '/material',
+    titleKey: 'routes.material',
+    icon: 'AppstoreAddOutlined',
+    order: 40,
+    children: [
+      {
+        name: 'MaterialCategory',
+        path: '/material/category',
+        titleKey: 'routes.materialCategory',
+        order: 10,
+        permission: 'CATEGORY_READ||CATEGORY_WRITE',
+      },
+      { name: 'MaterialGame', path: '/material/game', titleKey: 'routes.materialGame', order: 20, permission: 'GAME_READ||GAME_WRITE' },
+    ],
+  },
+  {
     // /announcement redirects to its first child (spec §2); the children share the parent's need.
     name: 'Announcement',
     path: '/announcement',

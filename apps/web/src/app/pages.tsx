@@ -17,6 +17,8 @@ const ActivityPage = lazy(() => import('../features/announcement/routes/activity
 const AnnouncementPage = lazy(() => import('../features/announcement/routes/announcement-page'));
 const BroadcastPage = lazy(() => import('../features/announcement/routes/broadcast-page'));
 const PermissionPage = lazy(() => import('../features/permission/routes/permission-page'));
+const MaterialCategoryPage = lazy(() => import('../features/material/routes/category-page'));
+const MaterialGamePage = lazy(() => import('../features/material/routes/game-page'));
 
 const PAGES: Record<PageName, ComponentType> = {
   Dashboard: DashboardPage,
@@ -31,6 +33,8 @@ const PAGES: Record<PageName, ComponentType> = {
   AnnouncementList: AnnouncementPage,
   Broadcast: BroadcastPage,
   Permission: PermissionPage,
+  MaterialCategory: MaterialCategoryPage,
+  MaterialGame: MaterialGamePage,
 };
 
 /** The component of a route's page, if it has one. */

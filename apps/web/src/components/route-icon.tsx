@@ -1,4 +1,5 @@
 import {
+  AppstoreAddOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   DashboardOutlined,
@@ -15,6 +16,7 @@ import type { ComponentType } from 'react';
 
 /** Icons named in route meta; imported one by one so the bundle stays small. */
 const ICONS: Record<string, ComponentType> = {
+  AppstoreAddOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   DashboardOutlined,

@@ -34,6 +34,8 @@ export const PAGE_NAMES = [
   'AnnouncementList',
   'Broadcast',
   'Permission',
+  'MaterialCategory',
+  'MaterialGame',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 

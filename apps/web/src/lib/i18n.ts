@@ -85,6 +85,7 @@ export const NAMESPACES = [
   'pops',
   'marquee',
   'permission',
+  'material',
 ] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */

@@ -4,7 +4,9 @@ import type { AppRoute } from './route-types';
 
 /**
  * The routes of the tree that `keep` accepts. A route with children is kept only when at least
- * one child passes (its children then are the ones that pass). Siblings are ordered by `meta.order`.
+ * one child passes (its children then are the ones that pass); a parent that redirects to a
+ * child no longer kept redirects to its first kept child instead (`/material` opens the first
+ * screen the user may see). Siblings are ordered by `meta.order`.
  */
 export function filterRouteTree(routes: readonly AppRoute[], keep: (route: AppRoute) => boolean): AppRoute[] {
   const kept: AppRoute[] = [];
@@ -13,7 +15,8 @@ export function filterRouteTree(routes: readonly AppRoute[], keep: (route: AppRo
     if (route.children?.length) {
       const children = filterRouteTree(route.children, keep);
       if (children.length === 0) continue;
-      kept.push({ ...route, children });
+      const lost = route.redirect !== undefined && !flattenRoutes(children).some((c) => c.path === route.redirect);
+      kept.push({ ...route, children, redirect: lost ? children[0]!.path : route.redirect });
     } else {
       kept.push(route);
     }

@@ -64,6 +64,14 @@ describe('filterRoutesByPermission (role mode)', () => {
     expect(paths(['SITE_PROVIDER'])).toContain('/provider/index');
     expect(paths(['MOVE_USER'])).not.toContain('/provider/index');
   });
+
+  it('/material keeps the children the codes allow and redirects to the first of them', () => {
+    const material = (codes: string[]) => filterRoutesByPermission(ASYNC_ROUTES, codes).find((r) => r.path === '/material');
+    expect(material(['CATEGORY_READ', 'GAME_WRITE'])).toMatchObject({ redirect: '/material/category', page: undefined });
+    expect(material(['GAME_READ'])?.redirect).toBe('/material/game');
+    expect(material(['GAME_READ'])?.children?.map((c) => c.path)).toEqual(['/material/game']);
+    expect(material(['TAG_READ'])).toBeUndefined();
+  });
 });
 
 describe('findRouteChain', () => {

@@ -1,0 +1,163 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { Category, Game, MaterialOptions } from '@agent-bo/shared';
+import { adminUser } from '../../../test/fixtures';
+import { envelope } from '../../../test/app-harness';
+
+export function category(over: Partial<Category> = {}): Category {
+  return {
+    id: 1,
+    name: { zh_TW: '老虎機', en: 'Slots', th: '', vi: '' },
+    iconImageId: null,
+    iconUrl: null,
+    sort: 0,
+    status: 'ACTIVE',
+    providerCategories: ['SLOT'],
+    gameCount: 12,
+    version: 3,
+    updatedBy: 'admin001',
+    updatedAt: '2030-01-01 10:00:00',
+    ...over,
+  };
+}
+
+export function game(over: Partial<Game> = {}): Game {
+  return {
+    id: 11,
+    providerCode: 'PG',
+    code: 'fortune-tiger',
+    names: { zh_TW: '', en: '', th: '', vi: '' },
+    providerNames: { zh_TW: '招財虎', en: 'Fortune Tiger', th: '', vi: '' },
+    imageId: null,
+    imageUrl: null,
+    thumbnailUrl: null,
+    categoryId: null,
+    effectiveCategoryId: 1,
+    providerCategory: 'SLOT',
+    rtp: '96.81',
+    tag: 0,
+    status: 'ACTIVE',
+    providerStatus: 'ACTIVE',
+    listed: true,
+    lobbyState: 'ACTIVE',
+    sort: 0,
+    visible: true,
+    version: 2,
+    updatedBy: null,
+    updatedAt: '2030-01-01 10:00:00',
+    ...over,
+  };
+}
+
+export const OPTIONS: MaterialOptions = {
+  categories: [
+    { id: 1, name: { zh_TW: '老虎機', en: 'Slots', th: '', vi: '' }, status: 'ACTIVE' },
+    { id: 2, name: { zh_TW: '真人', en: 'Live', th: '', vi: '' }, status: 'ACTIVE' },
+  ],
+  providers: [
+    { code: 'PG', name: 'PG Soft' },
+    { code: 'EVO', name: 'Evolution' },
+  ],
+};
+
+export interface Call {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+}
+
+export const backend = {
+  codes: [] as string[],
+  categories: [] as Category[],
+  games: [] as Game[],
+  /** What bulk_status / bulk_tag answer as `changed` (default: the number of ids). */
+  changed: null as number | null,
+  /** The answer of the next save, instead of a success. */
+  saveAnswer: null as Response | null,
+  calls: [] as Call[],
+};
+
+export function resetBackend() {
+  backend.codes = ['CATEGORY_READ', 'CATEGORY_WRITE', 'GAME_READ', 'GAME_WRITE'];
+  backend.categories = [category(), category({ id: 2, name: { zh_TW: '真人', en: '', th: '', vi: '' }, status: 'DISABLE', sort: 1 })];
+  backend.games = [
+    game(),
+    game({
+      id: 12,
+      providerCode: 'EVO',
+      code: 'baccarat',
+      names: { zh_TW: '百家樂', en: 'Baccarat', th: '', vi: '' },
+      providerNames: { zh_TW: '', en: 'Live Baccarat', th: '', vi: '' },
+      categoryId: 2,
+      effectiveCategoryId: 2,
+      providerCategory: 'LIVE',
+      tag: 1,
+      status: 'ACTIVE',
+      lobbyState: 'MAINTAIN',
+    }),
+    game({ id: 13, code: 'old-game', listed: false, lobbyState: 'UNAVAILABLE' }),
+  ];
+  backend.changed = null;
+  backend.saveAnswer = null;
+  backend.calls = [];
+}
+
+/** The calls made to `manage/material/<name>`. */
+export const callsTo = (name: string) => backend.calls.filter((c) => c.path === `/api/manage/material/${name}`);
+
+const paged = <T>(list: T[], body: Record<string, unknown> | undefined) =>
+  envelope({ page: Number(body?.page ?? 1), pageSize: Number(body?.pageSize ?? 10), total: list.length, list });
+
+export function materialServer(path: string, init: RequestInit): Response {
+  const url = new URL(path, 'http://localhost');
+  const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+  backend.calls.push({ method: init.method ?? 'GET', path: url.pathname, body });
+  switch (url.pathname) {
+    case '/api/manage/userinfo':
+      return envelope(adminUser());
+    case '/api/getPermCode':
+      return envelope(backend.codes);
+    case '/api/manage/material/category/list':
+      return paged(backend.categories, body);
+    case '/api/manage/material/game/list':
+      return paged(backend.games, body);
+    case '/api/manage/material/game/options':
+      return envelope(OPTIONS);
+    case '/api/manage/material/category/save':
+    case '/api/manage/material/game/save':
+      if (backend.saveAnswer) return backend.saveAnswer;
+      return envelope({ id: Number(body?.id ?? 99), version: Number(body?.version ?? 0) + 1 });
+    case '/api/manage/material/category/delete':
+      return envelope(null);
+    case '/api/manage/material/game/bulk_status':
+    case '/api/manage/material/game/bulk_tag':
+      return envelope({ changed: backend.changed ?? (body?.ids as number[]).length });
+    default:
+      return envelope(null, 404, 'not found', 404);
+  }
+}
+
+export async function click(element: Element): Promise<void> {
+  await act(async () => {
+    fireEvent.click(element);
+  });
+}
+
+/** Opens an antd Select and picks the option titled `title`. */
+export async function pick(select: HTMLElement, title: string): Promise<void> {
+  await act(async () => {
+    fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select.querySelector('[role="combobox"]') ?? select);
+  });
+  const options = await screen.findAllByTitle(title);
+  await click(options.at(-1)!);
+}
+
+export async function type(input: HTMLElement, value: string): Promise<void> {
+  await act(async () => {
+    fireEvent.change(input, { target: { value } });
+  });
+}
+
+/** The last message toast's text. */
+export const messages = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent ?? '');
+
+export { within };

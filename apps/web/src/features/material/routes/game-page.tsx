@@ -1,0 +1,5 @@
+import { GameScreen } from '../components/game-screen';
+
+export default function GamePage() {
+  return <GameScreen />;
+}
