@@ -36,7 +36,17 @@ Object.defineProperty(window, 'matchMedia', {
 /**
  * The progress bar ends on timers of its own (fade-out, then removal). A file that ends while
  * they are pending would have them fire after jsdom is gone, so wait until the bar is removed.
+ * A timer the wait cannot see (one scheduled under a test's fake clock and run by the clock's
+ * real interval after the switch back) may still end the bar after teardown: its removal then
+ * finds no document and does nothing, as nothing is left to remove.
  */
+{
+  const remove = NProgress.remove.bind(NProgress);
+  NProgress.remove = () => {
+    if (typeof document !== 'undefined') remove();
+  };
+}
+
 afterAll(async () => {
   if (vi.isFakeTimers()) vi.useRealTimers();
   if (NProgress.isStarted()) NProgress.done();
