@@ -57,6 +57,7 @@ export function CategoryScreen() {
       title: t('category.icon'),
       dataIndex: 'iconUrl',
       width: 72,
+      responsive: ['sm'],
       render: (url: string | null) =>
         url ? <Image src={url} width={40} height={40} className="material-thumb" alt="" /> : <span className="material-thumb--empty" />,
     },

@@ -49,6 +49,7 @@ export function GameScreen() {
       title: t('game.image'),
       dataIndex: 'imageUrl',
       width: 76,
+      responsive: ['sm'],
       render: (url: string | null) =>
         url ? <Image src={url} width={48} height={48} className="material-thumb" alt="" /> : <span className="material-thumb--empty" />,
     },
