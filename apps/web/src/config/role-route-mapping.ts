@@ -9,6 +9,8 @@ export const ROLE_ROUTE_MAPPING: Readonly<Record<string, readonly string[]>> = {
   Report: ['admin', 'agent', 'shadow'],
   Bet: ['admin', 'agent', 'shadow'],
   Member: ['admin', 'agent', 'shadow'],
+  // Lobby material is edited by the site's staff, not by agents' shadow logins.
+  Material: ['admin', 'agent'],
   // Site content is edited by staff of the site, not by agents' shadow logins.
   Announcement: ['admin', 'agent'],
   Log: ['admin', 'agent'],
