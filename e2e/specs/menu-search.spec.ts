@@ -15,6 +15,8 @@ const ADMIN_MENU = [
   '/report/agent',
   '/bet/index',
   '/member/index',
+  '/material/category',
+  '/material/game',
   '/announcement/activity',
   '/announcement/announcement',
   '/announcement/broadcast',
@@ -39,7 +41,7 @@ describe('menu search', () => {
     await page.getByTestId('menu-search-input').fill('');
     await expect.poll(() => itemPaths(page)).toHaveLength(ADMIN_MENU.length);
     for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowDown');
-    expect(await activePath(page)).toBe('/announcement/activity');
+    expect(await activePath(page)).toBe('/material/category');
     await page.keyboard.press('ArrowUp');
     expect(await activePath(page)).toBe('/member/index');
     await page.keyboard.press('Enter');

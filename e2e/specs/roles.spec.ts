@@ -131,6 +131,8 @@ describe('role permissions', () => {
     await announcementMenu(page).first().click();
     await page.getByTestId('side-menu').locator('[data-menu-id$="/announcement/activity"]').click();
     await page.getByTestId('content-page-ACTIVITY').waitFor();
+    // The app asks for its codes on a navigation at most once every 5 s (PERM_CODES_CHECK_MS).
+    const lastCheck = Date.now();
     await animationsDone(page);
     await keepScreenshot(page, 'roles-holder-sees-announcements-desktop-light');
 
@@ -147,7 +149,9 @@ describe('role permissions', () => {
     const [role] = await db<{ codes: string[] }>(`select codes from roles where id = $1`, [created!.id]);
     expect(role!.codes).toEqual([]);
 
-    // No sign-out: the agent's next navigation asks for its codes again and the menu loses the entry.
+    // No sign-out: the agent's next navigation (once the 5 s since its last check have passed)
+    // asks for its codes again and the menu loses the entry.
+    await page.waitForTimeout(Math.max(0, lastCheck + 5_500 - Date.now()));
     await page.getByTestId('side-menu').locator('[data-menu-id$="/member/index"]').click();
     await expect.poll(() => announcementMenu(page).count()).toBe(0);
     await animationsDone(page);
