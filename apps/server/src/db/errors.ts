@@ -75,3 +75,10 @@ export function isRetryableConflict(err: unknown): boolean {
   const code = errorCodeOf(err);
   return code === '40001' || code === '40P01';
 }
+
+/** True when `err` (or its cause, as drizzle wraps it) is a unique violation (23505) of index `constraint`. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgErr = e.code ? e : e.cause;
+  return pgErr?.code === '23505' && pgErr.constraint === constraint;
+}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   imageUrl,
@@ -15,7 +15,8 @@ import type { Q } from '../../core/tx.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { allLocales } from '../../lib/input.js';
+import { allLocales, containsPattern } from '../../lib/input.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 /**
  * What the material services share: the context of a request, the game row as every screen and
@@ -29,7 +30,6 @@ export interface MaterialContext {
   now: () => Date;
 }
 
-export type Paged<T> = { page: number; pageSize: number; total: number; list: T[] };
 export type Input<S extends z.ZodType> = z.output<S>;
 
 /** Every process drops its cached lobby of the site when this transaction commits. */
@@ -160,10 +160,16 @@ export function siteTime(at: Date | string | null, siteId: string): string | nul
 
 /** A unique index of the material (a category name taken) → MATERIAL_NAME_TAKEN; anything else rethrown. */
 export function mapNameTaken(err: unknown, constraint: string): never {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pgErr = e.code ? e : e.cause;
-  if (pgErr?.code === '23505' && pgErr.constraint === constraint) throw new AppError('MATERIAL_NAME_TAKEN');
+  if (isUniqueViolation(err, constraint)) throw new AppError('MATERIAL_NAME_TAKEN');
   throw err;
+}
+
+/** Games whose code or any locale's name (the operator's or the provider's) contains `text`. */
+export function gameTextMatch(text: string): SQL {
+  const like = containsPattern(text);
+  return sql`(g.code ilike ${like}
+    or exists (select 1 from jsonb_each_text(g.names) n where n.value ilike ${like})
+    or exists (select 1 from jsonb_each_text(g.provider_names) n where n.value ilike ${like}))`;
 }
 
 /**

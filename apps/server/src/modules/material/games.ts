@@ -15,11 +15,12 @@ import { touchImages } from '../../core/images.js';
 import { writeLog } from '../../core/oplog.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
-import { allLocales, containsPattern } from '../../lib/input.js';
+import { allLocales } from '../../lib/input.js';
 import {
   pageTotal,
   reordered,
   gameColumns,
+  gameTextMatch,
   gameFrom,
   materialChanged,
   toGame,
@@ -41,12 +42,7 @@ export async function listGames(ctx: MaterialContext, input: Input<typeof gameLi
   if (input.tag !== undefined) where.push(sql`g.tag = ${input.tag}`);
   if (input.status) where.push(sql`g.status = ${input.status}`);
   if (input.unavailable !== undefined) where.push(input.unavailable ? sql`not g.listed` : sql`g.listed`);
-  if (input.text) {
-    const like = containsPattern(input.text);
-    where.push(sql`(g.code ilike ${like}
-      or exists (select 1 from jsonb_each_text(g.names) n where n.value ilike ${like})
-      or exists (select 1 from jsonb_each_text(g.provider_names) n where n.value ilike ${like}))`);
-  }
+  if (input.text) where.push(gameTextMatch(input.text));
   const filtered = sql.join(where, sql` and `);
   // The category filter is on the category the game is filed under (chosen or mapped).
   const categoryFilter = input.categoryId === undefined ? sql`` : sql`where x.effective_category_id = ${input.categoryId}`;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MATERIAL_GAME_SEARCH_MAX, type Game, type MaterialOptions, type materialGameSearchRequestSchema } from '@agent-bo/shared';
-import { allLocales, containsPattern } from '../../lib/input.js';
-import { gameColumns, gameFrom, toGame, type GameRow, type Input, type MaterialContext } from './common.js';
+import { allLocales } from '../../lib/input.js';
+import { gameColumns, gameFrom, gameTextMatch, toGame, type GameRow, type Input, type MaterialContext } from './common.js';
 
 /** What the game editor chooses from: the site's categories (any status) and the providers it has games of. */
 export async function materialOptions(ctx: MaterialContext): Promise<MaterialOptions> {
@@ -26,12 +26,7 @@ export async function materialOptions(ctx: MaterialContext): Promise<MaterialOpt
 export async function searchGames(ctx: MaterialContext, input: Input<typeof materialGameSearchRequestSchema>): Promise<Game[]> {
   const where: SQL[] = [sql`g.site_id = ${ctx.caller.siteId}`, sql`g.listed`];
   if (input.providerCode) where.push(sql`g.provider_code = ${input.providerCode}`);
-  if (input.text) {
-    const like = containsPattern(input.text);
-    where.push(sql`(g.code ilike ${like}
-      or exists (select 1 from jsonb_each_text(g.names) n where n.value ilike ${like})
-      or exists (select 1 from jsonb_each_text(g.provider_names) n where n.value ilike ${like}))`);
-  }
+  if (input.text) where.push(gameTextMatch(input.text));
   const res = await ctx.db.execute<GameRow>(sql`
     select ${gameColumns} from ${gameFrom} where ${sql.join(where, sql` and `)}
      order by g.sort, g.id limit ${MATERIAL_GAME_SEARCH_MAX}`);

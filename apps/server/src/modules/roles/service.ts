@@ -23,6 +23,7 @@ import type { Caller } from '../../core/caller.js';
 import { writeLog, writeLogs } from '../../core/oplog.js';
 import { inTransaction, type Q, type Tx } from '../../core/tx.js';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import { containsPattern } from '../../lib/input.js';
 
@@ -191,9 +192,7 @@ async function assertHoldersInScope(tx: Tx, caller: Caller, roleId: number): Pro
 }
 
 function mapNameTaken(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pgErr = e.code ? e : e.cause;
-  if (pgErr?.code === '23505' && pgErr.constraint === 'roles_site_name_idx') throw new AppError('ROLE_NAME_TAKEN');
+  if (isUniqueViolation(err, 'roles_site_name_idx')) throw new AppError('ROLE_NAME_TAKEN');
   throw err;
 }
 
