@@ -5,7 +5,8 @@
  *   npm run build -w @agent-bo/shared && npm run build -w @agent-bo/server
  *   node bench/bets.mjs [--duration=10] [--warmup=2] [--single-connections=16] [--batch-connections=5]
  *                       [--batch=1000] [--duplicates=0.1] [--copy-rows=500000] [--cases=single,batch,settle,copy]
- *                       [--data-dir=DIR] [--json=out.json] [--server-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof]
+ *                       [--rounds=1] [--data-dir=DIR] [--json=out.json] [--server-dist=DIR]
+ *                       [--server-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof]
  *
  * The production server (LOG_LEVEL=warn, no rate limit) runs on a temporary DATA_DIR (initdb,
  * migrations, demo seed by the server itself; removed at the end unless --data-dir is given).
@@ -22,10 +23,20 @@
  *   write the bet versions and the rollups of every chain link).
  * - copy: the raw ceiling — COPY of `--copy-rows` generated bet rows into the same `bets` table
  *   with its indexes, through pg-copy-streams, in one transaction rolled back at the end.
+ * - write (not in the default list): the two ways to store a batch's new bets, straight through
+ *   `pg` — `INSERT … SELECT FROM unnest(…)` with one array parameter per column, and COPY — each
+ *   `--write-transactions` times alternating, `--batch` rows per transaction (rolled back).
+ *
+ * With `--rounds=N` the batch and copy cases run N times, alternating (batch, copy, batch, copy …),
+ * so on a shared machine each batched figure has a ceiling measured next to it. The summary gives
+ * batched bets/s, COPY rows/s and their ratio per round and over all rounds (the sums), with the
+ * load average before and after. `--server-dist` starts another build (e.g. the commit before a
+ * change, built into DIR/apps/server/dist with its `drizzle` folder beside it) for a before/after.
  *
  * Only calls that start and end inside the measured window count; latency is per HTTP call.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -42,17 +53,23 @@ const opt = parseOptions({
   batch: '1000',
   duplicates: '0.1',
   'copy-rows': '500000',
+  'write-transactions': '50',
   cases: 'single,batch,settle,copy',
+  rounds: '1',
   'data-dir': '',
   json: '',
   /** Extra node flags for the server, comma separated (e.g. --cpu-prof,--cpu-prof-dir=/tmp/prof). */
   'server-node-args': '',
+  /** The server's dist folder (default apps/server/dist): a baseline build for a before/after. */
+  'server-dist': '',
 });
 const duration = Number(opt.duration);
 const warmup = Number(opt.warmup);
 const batchSize = Number(opt.batch);
 const dupShare = Number(opt.duplicates);
 const cases = new Set(opt.cases.split(','));
+const rounds = Number(opt.rounds);
+if (!(Number.isInteger(rounds) && rounds >= 1)) throw new Error('--rounds must be a whole number ≥ 1');
 if (!(batchSize >= 1 && batchSize <= 1000)) throw new Error('--batch must be 1..1000');
 if (!(dupShare >= 0 && dupShare < 1)) throw new Error('--duplicates must be in [0, 1)');
 const pg = requireFromServer('pg');
@@ -62,10 +79,52 @@ const SITE = 'tw_web';
 const ownDir = !opt['data-dir'];
 const dataDir = ownDir ? await mkdtemp(path.join(os.tmpdir(), 'agent-bo-bench-bets-')) : path.resolve(opt['data-dir']);
 log(`starting the server (initdb, migrations, demo seed) in ${dataDir}`);
-const server = await startServer({ DATA_DIR: dataDir }, opt['server-node-args'].split(',').filter(Boolean));
+const server = await startServer(
+  { DATA_DIR: dataDir },
+  opt['server-node-args'].split(',').filter(Boolean),
+  opt['server-dist'] ? path.resolve(opt['server-dist']) : undefined,
+);
 const db = new pg.Client({ connectionString: embeddedUrl(dataDir) });
 await db.connect();
 const results = { machine: machine(), options: opt, cases: [] };
+
+/**
+ * CPU time (ms) of the server process, of the PostgreSQL cluster (the postmaster and its children:
+ * backends, writers) and of this client, from /proc (Linux): on a shared machine the rates move
+ * with the load, the CPU a bet costs much less. Processes that end inside a window are not counted.
+ */
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+function procCpu(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(f[1]), ms: (Number(f[11]) + Number(f[12])) * TICK_MS };
+  } catch {
+    return undefined;
+  }
+}
+function cpuSnapshot() {
+  let postgres = 0;
+  try {
+    const postmaster = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      const c = procCpu(name);
+      if (c && (Number(name) === postmaster || c.ppid === postmaster)) postgres += c.ms;
+    }
+  } catch {
+    return undefined; // not Linux, or no cluster of our own
+  }
+  const u = process.cpuUsage();
+  return { server: procCpu(server.pid)?.ms ?? 0, postgres, client: (u.user + u.system) / 1000 };
+}
+/** CPU ms per 1,000 rows between two snapshots, per process and in all. */
+function cpuPerThousand(a, b, rows) {
+  if (!a || !b || !rows) return undefined;
+  const per = (k) => Number((((b[k] - a[k]) * 1000) / rows).toFixed(1));
+  const r = { server: per('server'), postgres: per('postgres'), client: per('client') };
+  return { ...r, total: Number((r.server + r.postgres + r.client).toFixed(1)) };
+}
 
 const run = `b${randomBytes(3).toString('hex')}`;
 const CATEGORY = { EVO: 'LIVE', PG: 'SLOT', JILI: 'FISH', SABA: 'SPORTS', PP: 'SLOT' };
@@ -109,10 +168,12 @@ async function measure(name, connections, once, seconds = duration) {
   });
   await sleep(warmup * 1000);
   measuring = true;
+  const cpu0 = cpuSnapshot();
   const t0 = process.hrtime.bigint();
   await sleep(seconds * 1000);
   measuring = false;
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpu1 = cpuSnapshot();
   stop = true;
   await Promise.all(workers);
   const result = {
@@ -124,6 +185,8 @@ async function measure(name, connections, once, seconds = duration) {
     callsPerSecond: Math.round(totals.calls / wall),
     ...totals,
     latencyMs: summary(lat),
+    /** CPU ms per 1,000 items (server, PostgreSQL, this client); calls overlapping the window's edges blur it slightly. */
+    cpuMsPer1000Items: cpuPerThousand(cpu0, cpu1, totals.items),
     loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
     firstError,
   };
@@ -191,27 +254,182 @@ try {
 
   /** Bets placed by the batch case, per connection, for its duplicates and the settle case. */
   const placed = [];
-  if (cases.has('batch') || cases.has('settle')) {
-    const conns = Number(opt['batch-connections']);
-    const agents = Array.from({ length: conns }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-    for (let w = 0; w < conns; w++) placed.push([]);
-    await measure(`batched place (${batchSize} items, ${Math.round(dupShare * 100)} % duplicates)`, conns, async (w) => {
-      const provider = usable[w % usable.length];
-      const mine = placed[w];
-      const items = [];
-      const dups = mine.length >= batchSize ? Math.round(batchSize * dupShare) : 0;
-      for (let k = 0; k < dups; k++) items.push(mine[Math.floor(Math.random() * mine.length)]);
-      const fresh = [];
-      while (items.length < batchSize) {
-        const it = newItem(provider, w);
-        fresh.push(it);
-        items.push(it);
-      }
-      const r = outcome(await signedPost(agents[w], provider, 'place', items), items.length);
-      if (r.ok) mine.push(...fresh);
-      return r;
-    });
+  const batchConns = Number(opt['batch-connections']);
+  for (let w = 0; w < batchConns; w++) placed.push([]);
+  const batchRound = async (round) => {
+    const agents = Array.from({ length: batchConns }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    const label = rounds > 1 ? `, round ${round}` : '';
+    const r = await measure(
+      `batched place (${batchSize} items, ${Math.round(dupShare * 100)} % duplicates${label})`,
+      batchConns,
+      async (w) => {
+        const provider = usable[w % usable.length];
+        const mine = placed[w];
+        const items = [];
+        const dups = mine.length >= batchSize ? Math.round(batchSize * dupShare) : 0;
+        for (let k = 0; k < dups; k++) items.push(mine[Math.floor(Math.random() * mine.length)]);
+        const fresh = [];
+        while (items.length < batchSize) {
+          const it = newItem(provider, w);
+          fresh.push(it);
+          items.push(it);
+        }
+        const r = outcome(await signedPost(agents[w], provider, 'place', items), items.length);
+        if (r.ok) mine.push(...fresh);
+        return r;
+      },
+    );
     for (const a of agents) a.destroy();
+    return r;
+  };
+
+  const copyRound = async (round) => {
+    const rows = Number(opt['copy-rows']);
+    const { rows: sample } = await db.query(`select id, path from accounts where site_id = $1 and kind = 'PLAYER' limit 100`, [SITE]);
+    const { rows: idx } = await db.query(`select count(*)::int as n from pg_indexes where tablename = 'bets'`);
+    const day = new Date().toISOString().slice(0, 10);
+    const at = new Date().toISOString();
+    function* gen() {
+      let chunk = '';
+      for (let n = 0; n < rows; n++) {
+        const p = sample[n % sample.length];
+        chunk += `${SITE}\tEVO\t${run}-copy-${n}\t1\t${p.id}\t{${p.path.join(',')}}\tEVO-G${n % 40}\tLIVE\tr${n}\t${1000 + (n % 49000)}\t0\t0\t0\tUnsettled\t${at}\t\\N\t\\N\t${day}\n`;
+        if (chunk.length > 256_000) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk) yield chunk;
+    }
+    await db.query('begin');
+    const cpu0 = cpuSnapshot();
+    const t0 = process.hrtime.bigint();
+    await pipeline(
+      Readable.from(gen()),
+      db.query(
+        copyStreams.from(
+          'copy bets (site_id, provider_code, provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id, bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, share_ratios, business_date) from stdin',
+        ),
+      ),
+    );
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const cpu1 = cpuSnapshot();
+    await db.query('rollback');
+    const r = {
+      name: `raw COPY into bets (${idx[0].n} indexes), one transaction${rounds > 1 ? `, round ${round}` : ''}`,
+      rows,
+      seconds: Number(seconds.toFixed(2)),
+      rowsPerSecond: Math.round(rows / seconds),
+      cpuMsPer1000Rows: cpuPerThousand(cpu0, cpu1, rows),
+      loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
+    };
+    log(JSON.stringify(r));
+    results.cases.push(r);
+    return r;
+  };
+
+  // Batched place and its ceiling, alternating, so each batched figure has a COPY figure measured
+  // next to it on the same (shared) machine.
+  const loadBefore = os.loadavg().map((x) => Number(x.toFixed(2)));
+  const pairs = [];
+  if (cases.has('batch') || cases.has('copy'))
+    for (let round = 1; round <= rounds; round++) {
+      const batched = cases.has('batch') ? await batchRound(round) : undefined;
+      const copied = cases.has('copy') ? await copyRound(round) : undefined;
+      pairs.push({ batched, copied });
+    }
+  else if (cases.has('settle')) await batchRound(1);
+  if (cases.has('batch') && cases.has('copy')) {
+    const ratio = (bets, rows) => Number((bets / rows).toFixed(3));
+    const sum = { bets: 0, seconds: 0, rows: 0, copySeconds: 0 };
+    for (const p of pairs) {
+      sum.bets += p.batched.ok;
+      sum.seconds += p.batched.seconds;
+      sum.rows += p.copied.rows;
+      sum.copySeconds += p.copied.seconds;
+    }
+    results.summary = {
+      rounds: pairs.map((p, i) => ({
+        round: i + 1,
+        batchedBetsPerSecond: p.batched.betsPerSecond,
+        copyRowsPerSecond: p.copied.rowsPerSecond,
+        ratio: ratio(p.batched.betsPerSecond, p.copied.rowsPerSecond),
+        // CPU per stored row: the batch's CPU per item × items per new bet, against COPY's per row.
+        cpuMsPer1000Bets:
+          p.batched.cpuMsPer1000Items && Number(((p.batched.cpuMsPer1000Items.total * p.batched.items) / p.batched.ok).toFixed(1)),
+        cpuMsPer1000CopyRows: p.copied.cpuMsPer1000Rows?.total,
+        loadavg: p.copied.loadavg,
+      })),
+      batchedBetsPerSecond: Math.round(sum.bets / sum.seconds),
+      copyRowsPerSecond: Math.round(sum.rows / sum.copySeconds),
+      ratio: ratio(sum.bets / sum.seconds, sum.rows / sum.copySeconds),
+      loadavgBefore: loadBefore,
+      loadavgAfter: os.loadavg().map((x) => Number(x.toFixed(2))),
+    };
+    log(`summary ${JSON.stringify(results.summary)}`);
+  }
+
+  if (cases.has('write')) {
+    const { rows: sample } = await db.query(`select id, path from accounts where site_id = $1 and kind = 'PLAYER' limit 100`, [SITE]);
+    const day = new Date().toISOString().slice(0, 10);
+    const at = new Date().toISOString();
+    let n = 0;
+    const rowsOf = () =>
+      Array.from({ length: batchSize }, () => {
+        const p = sample[++n % sample.length];
+        return [`${run}-write-${n}`, p.id, `{${p.path.join(',')}}`, `EVO-G${n % 40}`, 'LIVE', `r${n}`, String(1000 + (n % 49000)), at, day];
+      });
+    const ways = {
+      'INSERT … SELECT FROM unnest': async (rows) => {
+        const col = (k) => rows.map((r) => r[k]);
+        await db.query(
+          `insert into bets (site_id, provider_code, provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id,
+                             bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, business_date, share_ratios)
+           select $1, 'EVO', u.id, 1, u.player_id, u.agent_path::int[], u.game_code, u.game_category, u.round_id, u.bet_amount, 0, 0, 0,
+                  'Unsettled', u.placed_at, null, u.business_date, null
+             from unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::timestamptz[], $10::date[])
+                  as u(id, player_id, agent_path, game_code, game_category, round_id, bet_amount, placed_at, business_date)`,
+          [SITE, col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7), col(8)],
+        );
+      },
+      COPY: async (rows) => {
+        const text = rows
+          .map(
+            (r) =>
+              `${SITE}\tEVO\t${r[0]}\t1\t${r[1]}\t${r[2]}\t${r[3]}\t${r[4]}\t${r[5]}\t${r[6]}\t0\t0\t0\tUnsettled\t${r[7]}\t\\N\t${r[8]}\t\\N\n`,
+          )
+          .join('');
+        await pipeline(
+          Readable.from([text], { objectMode: false }),
+          db.query(
+            copyStreams.from(
+              'copy bets (site_id, provider_code, provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id, bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, business_date, share_ratios) from stdin',
+            ),
+          ),
+        );
+      },
+    };
+    const spent = Object.fromEntries(Object.keys(ways).map((k) => [k, 0]));
+    for (let t = 0; t < Number(opt['write-transactions']); t++) {
+      for (const [name, write] of Object.entries(ways)) {
+        const rows = rowsOf();
+        await db.query('begin');
+        const t0 = process.hrtime.bigint();
+        await write(rows);
+        spent[name] += Number(process.hrtime.bigint() - t0) / 1e9;
+        await db.query('rollback');
+      }
+    }
+    const rowsPerSecond = (name) => Math.round((Number(opt['write-transactions']) * batchSize) / spent[name]);
+    const r = {
+      name: `storing ${batchSize} new bets per transaction, ${opt['write-transactions']} transactions each, alternating`,
+      insertRowsPerSecond: rowsPerSecond('INSERT … SELECT FROM unnest'),
+      copyRowsPerSecond: rowsPerSecond('COPY'),
+      ratio: Number((spent.COPY / spent['INSERT … SELECT FROM unnest']).toFixed(3)),
+      loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
+    };
+    log(JSON.stringify(r));
+    results.cases.push(r);
   }
 
   if (cases.has('settle')) {
@@ -235,47 +453,6 @@ try {
       return outcome(await signedPost(agents[w], provider, 'settle', items), items.length);
     });
     for (const a of agents) a.destroy();
-  }
-
-  if (cases.has('copy')) {
-    const rows = Number(opt['copy-rows']);
-    const { rows: sample } = await db.query(`select id, path from accounts where site_id = $1 and kind = 'PLAYER' limit 100`, [SITE]);
-    const { rows: idx } = await db.query(`select count(*)::int as n from pg_indexes where tablename = 'bets'`);
-    const day = new Date().toISOString().slice(0, 10);
-    const at = new Date().toISOString();
-    function* gen() {
-      let chunk = '';
-      for (let n = 0; n < rows; n++) {
-        const p = sample[n % sample.length];
-        chunk += `${SITE}\tEVO\t${run}-copy-${n}\t1\t${p.id}\t{${p.path.join(',')}}\tEVO-G${n % 40}\tLIVE\tr${n}\t${1000 + (n % 49000)}\t0\t0\t0\tUnsettled\t${at}\t\\N\t\\N\t${day}\n`;
-        if (chunk.length > 256_000) {
-          yield chunk;
-          chunk = '';
-        }
-      }
-      if (chunk) yield chunk;
-    }
-    await db.query('begin');
-    const t0 = process.hrtime.bigint();
-    await pipeline(
-      Readable.from(gen()),
-      db.query(
-        copyStreams.from(
-          'copy bets (site_id, provider_code, provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id, bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, share_ratios, business_date) from stdin',
-        ),
-      ),
-    );
-    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    await db.query('rollback');
-    const r = {
-      name: `raw COPY into bets (${idx[0].n} indexes), one transaction`,
-      rows,
-      seconds: Number(seconds.toFixed(2)),
-      rowsPerSecond: Math.round(rows / seconds),
-      loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
-    };
-    log(JSON.stringify(r));
-    results.cases.push(r);
   }
 
   const { rows: check } = await db.query(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinorUnits, toMinorUnits } from './money.js';
+import { formatMinorUnits, minorUnitsText, minorUnitsTextAtMost, toMinorUnits } from './money.js';
 
 describe('money', () => {
   it('parses decimal strings into integer minor units without floating point', () => {
@@ -21,5 +21,21 @@ describe('money', () => {
     expect(formatMinorUnits(7)).toBe('0.07');
     expect(formatMinorUnits('-305')).toBe('-3.05');
     expect(formatMinorUnits(0n)).toBe('0.00');
+  });
+
+  it('gives the digits of toMinorUnits as text, for every form of an amount', () => {
+    const amounts = ['0', '0.0', '0.00', '0.01', '0.1', '0.10', '1', '1.5', '01.50', '007', '10.00', '12.34', '-0.00', '-3.05', '-0.5'];
+    for (const a of [...amounts, '999999999999.99', '000000000000.00', '999999999999999.99']) {
+      expect(minorUnitsText(a), a).toBe(toMinorUnits(a).toString());
+    }
+    for (let i = 0; i < 2000; i++) {
+      const a = `${(i * 7919) % 10 ** (1 + (i % 12))}${['', '.5', '.05', '.50', '.99', '.0'][i % 6]}`;
+      expect(minorUnitsText(a), a).toBe(toMinorUnits(a).toString());
+    }
+  });
+
+  it('compares minor-unit digits as the numbers they are', () => {
+    const values = ['0', '1', '9', '10', '99', '100', '1250', '10000000000', '9999999999', '10000000001'];
+    for (const a of values) for (const b of values) expect(minorUnitsTextAtMost(a, b), `${a} ≤ ${b}`).toBe(BigInt(a) <= BigInt(b));
   });
 });

@@ -14,6 +14,30 @@ export function toMinorUnits(amount: string): bigint {
   return negative ? -minor : minor;
 }
 
+/**
+ * The digits of `toMinorUnits(amount)` for an amount already known to match MONEY_PATTERN
+ * (`"12.5"` → `"1250"`, `"0.00"` → `"0"`), made by moving the decimal point: no number and no
+ * bigint. For the hot paths that only compare the value or pass it on as text (the provider API
+ * checks and stores a thousand stakes per call).
+ */
+export function minorUnitsText(amount: string): string {
+  const negative = amount.charCodeAt(0) === 45; // '-'
+  const body = negative ? amount.slice(1) : amount;
+  const dot = body.indexOf('.');
+  const whole = dot < 0 ? body : body.slice(0, dot);
+  const fraction = dot < 0 ? '00' : `${body.slice(dot + 1)}00`.slice(0, 2);
+  const digits = whole + fraction;
+  let start = 0;
+  while (start < digits.length - 1 && digits.charCodeAt(start) === 48) start++; // leading '0'
+  const text = start ? digits.slice(start) : digits;
+  return negative && text !== '0' ? `-${text}` : text;
+}
+
+/** Whether the minor units `a` ≤ `b`, both non-negative `minorUnitsText` digits. */
+export function minorUnitsTextAtMost(a: string, b: string): boolean {
+  return a.length < b.length || (a.length === b.length && a <= b);
+}
+
 export function formatMinorUnits(minor: bigint | number | string): string {
   const value = BigInt(minor);
   const negative = value < 0n;

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ERRORS,
-  businessDate,
   errorMessage,
   toMinorUnits,
-  siteTimeZone,
   type CancelBetItem,
   type ErrorName,
   type GameCategory,
@@ -16,13 +14,13 @@ import {
   type SettlementStatus,
 } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
-import { accounts, bets, siteProviders } from '../../db/schema/index.js';
+import { bets, siteProviders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { resolveWithAncestors, type AccountRow } from '../../core/caller.js';
 import { inTransaction, type Tx } from '../../core/tx.js';
 import { chainShares } from './shares.js';
 import type { ProviderContext } from './context.js';
 import { houseOf, lockAccounts, postHouseTransfer, refundKey } from './house.js';
+import { placeBatch } from './place.js';
 
 /**
  * Bets from game providers (PRODUCT.md §5): place, settle, cancel and resettle in batches.
@@ -123,8 +121,13 @@ async function runBatch(
   await assertOffered(ctx.db, ctx.siteId, ctx.providerCode);
   const answers = await inTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BET_LOCK_CLASS}::int, hashtext(${`${ctx.siteId}:${ctx.providerCode}`}))`);
-    const batch = await Batch.load(tx, ctx, op, items);
-    const out = items.map((item) => batch.apply(op, item));
+    if (op === 'place') {
+      // The hot path, as a set (place.ts): each item answered as it would be alone in a call.
+      const placed = await placeBatch(tx, ctx, items as PlaceBetItem[]);
+      return placed.map((a) => (typeof a === 'string' ? a : new Refusal(a.refused)));
+    }
+    const batch = await Batch.load(tx, ctx, items);
+    const out = items.map((item) => batch.apply(op, item as SettleBetItem | CancelBetItem));
     await batch.write();
     return out;
   });
@@ -139,35 +142,37 @@ async function runBatch(
   return { results, ok: count('OK'), duplicate: count('DUPLICATE'), refused: count('REFUSED') };
 }
 
-interface PlayerInfo {
-  account: AccountRow;
-  restricted: boolean;
-}
-
+/**
+ * Settle, cancel and resettle: every version of the batch's bets is loaded, the items change them
+ * in order, then the changed and new versions, the refunds and the rollup deltas are written.
+ */
 class Batch {
   private readonly bets = new Map<string, BetState>();
-  private readonly players = new Map<string, PlayerInfo>();
   private readonly ratios = new Map<number, number>();
   private readonly deltas = new Map<string, Delta>();
   /** Bets canceled by this batch: each refunds its stake (REFUND, house → player). */
   private readonly refunds: { betId: string; playerId: number; amount: bigint }[] = [];
-  private readonly timeZone: string;
 
   private constructor(
     private readonly tx: Tx,
     private readonly ctx: ProviderContext,
-  ) {
-    this.timeZone = siteTimeZone(ctx.siteId);
-  }
+  ) {}
 
-  /** Reads every version of the batch's bets, the players of a place batch and the chain ratios. */
-  static async load(tx: Tx, ctx: ProviderContext, op: Op, items: { betId: string }[]): Promise<Batch> {
+  /** Reads every version of the batch's bets and the ratios of their chains. */
+  static async load(tx: Tx, ctx: ProviderContext, items: { betId: string }[]): Promise<Batch> {
     const b = new Batch(tx, ctx);
     const betIds = [...new Set(items.map((i) => i.betId))];
+    // One array parameter, not one placeholder per bet id.
     const rows = await tx
       .select()
       .from(bets)
-      .where(and(eq(bets.siteId, ctx.siteId), eq(bets.providerCode, ctx.providerCode), inArray(bets.providerBetId, betIds)));
+      .where(
+        and(
+          eq(bets.siteId, ctx.siteId),
+          eq(bets.providerCode, ctx.providerCode),
+          sql`${bets.providerBetId} = any(${sql.param(betIds)}::text[])`,
+        ),
+      );
     rows.sort((x, y) => x.version - y.version);
     for (const row of rows) {
       const state = b.bets.get(row.providerBetId) ?? { versions: [] };
@@ -177,44 +182,18 @@ class Batch {
 
     const chainIds = new Set<number>();
     for (const row of rows) for (const id of row.agentPath) chainIds.add(id);
-
-    if (op === 'place') {
-      const numbers = [...new Set((items as PlaceBetItem[]).map((i) => i.playerAccountNo.toLowerCase()))];
-      const players = await tx
-        .select()
-        .from(accounts)
-        .where(and(eq(accounts.siteId, ctx.siteId), eq(accounts.kind, 'PLAYER'), inArray(sql`lower(${accounts.accountNo})`, numbers)));
-      for (const p of players) for (const id of p.path) chainIds.add(id);
-      const ancestors = chainIds.size
-        ? await tx
-            .select()
-            .from(accounts)
-            .where(inArray(accounts.id, [...chainIds]))
-        : [];
-      for (const a of ancestors) b.ratios.set(a.id, a.ratio);
-      for (const p of players) {
-        // The members module's rule: disabled own; fully disabled / fully read-only own or inherited.
-        const resolved = resolveWithAncestors(p, ancestors);
-        b.players.set(p.accountNo.toLowerCase(), {
-          account: p,
-          restricted: resolved.isDisabled || resolved.isFullDisabled || resolved.isFullReadonly,
-        });
-      }
-    } else if (chainIds.size) {
-      const ancestors = await tx
-        .select({ id: accounts.id, ratio: accounts.ratio })
-        .from(accounts)
-        .where(inArray(accounts.id, [...chainIds]));
-      for (const a of ancestors) b.ratios.set(a.id, a.ratio);
+    if (chainIds.size) {
+      const ancestors = await tx.execute<{ id: number; ratio: number }>(
+        sql`select id, ratio from accounts where id = any(${sql.param([...chainIds])}::int[])`,
+      );
+      for (const a of ancestors.rows) b.ratios.set(a.id, a.ratio);
     }
     return b;
   }
 
-  apply(op: Op, item: PlaceBetItem | SettleBetItem | CancelBetItem): typeof OK | typeof DUPLICATE | Refusal {
+  apply(op: Exclude<Op, 'place'>, item: SettleBetItem | CancelBetItem): typeof OK | typeof DUPLICATE | Refusal {
     try {
       switch (op) {
-        case 'place':
-          return this.place(item as PlaceBetItem);
         case 'settle':
           return this.settle(item as SettleBetItem);
         case 'cancel':
@@ -233,52 +212,6 @@ class Batch {
     const cur = state?.versions[state.versions.length - 1];
     if (!cur) throw new Refusal('BET_NOT_FOUND');
     return cur;
-  }
-
-  private place(item: PlaceBetItem) {
-    const player = this.players.get(item.playerAccountNo.toLowerCase());
-    const betAmount = toMinorUnits(item.betAmount);
-    const placedAt = new Date(item.placedAt);
-    const existing = this.bets.get(item.betId);
-    if (existing) {
-      const first = existing.versions[0]!.row;
-      const same =
-        player !== undefined &&
-        first.playerId === player.account.id &&
-        first.gameCode === item.gameCode &&
-        first.gameCategory === item.gameCategory &&
-        first.roundId === item.roundId &&
-        first.betAmount === betAmount &&
-        first.placedAt.getTime() === placedAt.getTime();
-      if (same) return DUPLICATE;
-      throw new Refusal('BET_CONTENT_CONFLICT');
-    }
-    if (!player) throw new Refusal('PLAYER_NOT_FOUND');
-    if (player.restricted) throw new Refusal('PLAYER_RESTRICTED');
-    if (player.account.verifyStatus !== 'VERIFIED') throw new Refusal('PLAYER_UNVERIFIED');
-    if (!player.account.providers.includes(this.ctx.providerCode)) throw new Refusal('PROVIDER_NOT_ENABLED');
-    const row: NewBetRow = {
-      siteId: this.ctx.siteId,
-      providerCode: this.ctx.providerCode,
-      providerBetId: item.betId,
-      version: 1,
-      playerId: player.account.id,
-      agentPath: [...player.account.path],
-      gameCode: item.gameCode,
-      gameCategory: item.gameCategory,
-      roundId: item.roundId,
-      betAmount,
-      validBet: 0n,
-      payout: 0n,
-      winLoss: 0n,
-      status: 'Unsettled',
-      placedAt,
-      settledAt: null,
-      businessDate: businessDate(placedAt, this.timeZone),
-      shareRatios: null,
-    };
-    this.bets.set(item.betId, { versions: [{ row, isNew: true, dirty: true }] });
-    return OK;
   }
 
   private settle(item: SettleBetItem) {

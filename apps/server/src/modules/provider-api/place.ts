@@ -1,0 +1,207 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { minorUnitsText, siteTimeZone, type ErrorName, type PlaceBetItem } from '@agent-bo/shared';
+import type { Tx } from '../../core/tx.js';
+import { businessDateOf } from './business-date.js';
+import type { ProviderContext } from './context.js';
+
+/**
+ * bets/place as a set (service.ts holds the rules of every transition): the batch's bets and
+ * players are read with one array parameter each, each item is decided in order in one pass over
+ * plain values, and the new bets are written by one COPY into `bets`, in the batch's transaction.
+ *
+ * A place only ever creates version 1 and touches no rollup, so it needs none of the row objects
+ * of the other transitions: a thousand items cost a thousand small records instead of a
+ * thousand drizzle rows, Dates and bigints, and the statements carry a dozen parameters, not one
+ * per bet. Each item is answered as it would be alone in a call, in the batch's order (a test
+ * sends the same items both ways, test/provider-api/batch.test.ts):
+ *
+ * - a bet id already known (stored, or placed earlier in the same batch) is DUPLICATE when the
+ *   item has the first version's content (player, game, category, round, stake, time), else
+ *   BET_CONTENT_CONFLICT;
+ * - otherwise, in this order: PLAYER_NOT_FOUND, PLAYER_RESTRICTED (disabled own — a shadow also
+ *   its owner's —, fully disabled or fully read-only own or inherited), PLAYER_UNVERIFIED,
+ *   PROVIDER_NOT_ENABLED; else OK and the bet is stored Unsettled.
+ */
+
+/** The first version of a bet, as the duplicate check compares it. */
+interface First {
+  playerId: number;
+  gameCode: string;
+  gameCategory: string;
+  roundId: string;
+  /** Minor units, canonical decimal text (as PostgreSQL prints a bigint). */
+  amount: string;
+  placedMs: number;
+}
+
+interface Player {
+  id: number;
+  /** `{1,2,3}`: the path as PostgreSQL prints an int[], passed back as is for the new bets. */
+  path: string;
+  verified: boolean;
+  enabled: boolean;
+  restricted: boolean;
+}
+
+export type PlaceAnswer = 'OK' | 'DUPLICATE' | { refused: ErrorName };
+
+const refused = (name: ErrorName): PlaceAnswer => ({ refused: name });
+
+/** The new bets, one array per column. */
+interface Columns {
+  betId: string[];
+  playerId: number[];
+  path: string[];
+  gameCode: string[];
+  gameCategory: string[];
+  roundId: string[];
+  amount: string[];
+  placedAt: string[];
+  businessDate: string[];
+}
+
+export async function placeBatch(tx: Tx, ctx: ProviderContext, items: readonly PlaceBetItem[]): Promise<PlaceAnswer[]> {
+  const { siteId, providerCode } = ctx;
+  const betIds = [...new Set(items.map((i) => i.betId))];
+  const playerKeys = [...new Set(items.map((i) => i.playerAccountNo.toLowerCase()))];
+
+  // Version 1 is the first version of every bet (resettles add 2, 3, …).
+  const stored = await tx.execute<{
+    id: string;
+    player_id: number;
+    game_code: string;
+    game_category: string;
+    round_id: string;
+    amount: string;
+    placed_ms: string;
+  }>(sql`
+    select provider_bet_id as id, player_id, game_code, game_category, round_id, bet_amount::text as amount,
+           floor(extract(epoch from placed_at) * 1000)::bigint::text as placed_ms
+      from bets
+     where site_id = ${siteId} and provider_code = ${providerCode} and provider_bet_id = any(${sql.param(betIds)}::text[]) and version = 1`);
+  const known = new Map<string, First>();
+  for (const r of stored.rows) {
+    known.set(r.id, {
+      playerId: r.player_id,
+      gameCode: r.game_code,
+      gameCategory: r.game_category,
+      roundId: r.round_id,
+      amount: r.amount,
+      placedMs: Number(r.placed_ms),
+    });
+  }
+
+  // The members module's restriction rule (core/caller.ts resolveWithAncestors), in SQL.
+  const found = await tx.execute<{
+    key: string;
+    id: number;
+    path: string;
+    verified: boolean;
+    enabled: boolean;
+    restricted: boolean;
+  }>(sql`
+    select lower(p.account_no) as key, p.id, p.path::text as path, p.verify_status = 'VERIFIED' as verified,
+           ${providerCode}::text = any(p.providers) as enabled,
+           (p.is_disabled or p.is_full_disabled or p.is_full_readonly
+            or (p.is_shadow and exists (select 1 from accounts o where o.id = p.parent_id and o.id = any(p.path) and o.is_disabled))
+            or exists (select 1 from accounts a where a.id = any(p.path) and (a.is_full_disabled or a.is_full_readonly))) as restricted
+      from accounts p
+     where p.site_id = ${siteId} and p.kind = 'PLAYER' and lower(p.account_no) = any(${sql.param(playerKeys)}::text[])`);
+  const players = new Map<string, Player>();
+  for (const r of found.rows) players.set(r.key, r);
+
+  const timeZone = siteTimeZone(siteId);
+  const col: Columns = {
+    betId: [],
+    playerId: [],
+    path: [],
+    gameCode: [],
+    gameCategory: [],
+    roundId: [],
+    amount: [],
+    placedAt: [],
+    businessDate: [],
+  };
+  const answers: PlaceAnswer[] = [];
+  for (const item of items) {
+    const player = players.get(item.playerAccountNo.toLowerCase());
+    const amount = minorUnitsText(item.betAmount);
+    const placedMs = Date.parse(item.placedAt);
+    const first = known.get(item.betId);
+    if (first) {
+      const same =
+        player !== undefined &&
+        first.playerId === player.id &&
+        first.gameCode === item.gameCode &&
+        first.gameCategory === item.gameCategory &&
+        first.roundId === item.roundId &&
+        first.amount === amount &&
+        first.placedMs === placedMs;
+      answers.push(same ? 'DUPLICATE' : refused('BET_CONTENT_CONFLICT'));
+      continue;
+    }
+    if (!player) answers.push(refused('PLAYER_NOT_FOUND'));
+    else if (player.restricted) answers.push(refused('PLAYER_RESTRICTED'));
+    else if (!player.verified) answers.push(refused('PLAYER_UNVERIFIED'));
+    else if (!player.enabled) answers.push(refused('PROVIDER_NOT_ENABLED'));
+    else {
+      known.set(item.betId, {
+        playerId: player.id,
+        gameCode: item.gameCode,
+        gameCategory: item.gameCategory,
+        roundId: item.roundId,
+        amount,
+        placedMs,
+      });
+      col.betId.push(item.betId);
+      col.playerId.push(player.id);
+      col.path.push(player.path);
+      col.gameCode.push(item.gameCode);
+      col.gameCategory.push(item.gameCategory);
+      col.roundId.push(item.roundId);
+      col.amount.push(amount);
+      // Milliseconds, as the item's instant reads in JavaScript (a finer fraction is dropped).
+      col.placedAt.push(new Date(placedMs).toISOString());
+      col.businessDate.push(businessDateOf(placedMs, timeZone));
+      answers.push('OK');
+    }
+  }
+
+  if (col.betId.length) await copyBets(tx, siteId, providerCode, col);
+  return answers;
+}
+
+/** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */
+function copyText(value: string): string {
+  return /[\\\t\n\r]/.test(value) ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : value;
+}
+
+const COPY_BETS =
+  'copy bets (site_id, provider_code, provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id, ' +
+  'bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, business_date, share_ratios) from stdin';
+
+/**
+ * Writes the new bets with COPY on the transaction's own connection: the decisions are taken
+ * already (under the batch lock, against the bets read above), so the rows only have to be
+ * stored, and COPY stores them at the rate of a bulk load — the ceiling bench/bets.mjs measures —
+ * where an INSERT … SELECT FROM unnest(…) inserts row by row (at most as fast; `bench/bets.mjs
+ * --cases=write` compares the two) and its array parameters cost this process pg's quoting pass
+ * per value. The unique index still refuses a second version 1 of a bet.
+ */
+async function copyBets(tx: Tx, siteId: string, providerCode: string, col: Columns): Promise<void> {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('place: the transaction has no pg connection to COPY on');
+  const head = `${copyText(siteId)}\t${copyText(providerCode)}\t`;
+  let text = '';
+  for (let i = 0; i < col.betId.length; i++) {
+    text +=
+      `${head}${copyText(col.betId[i]!)}\t1\t${col.playerId[i]}\t${col.path[i]}\t${copyText(col.gameCode[i]!)}\t` +
+      `${copyText(col.gameCategory[i]!)}\t${copyText(col.roundId[i]!)}\t${col.amount[i]}\t0\t0\t0\tUnsettled\t` +
+      `${col.placedAt[i]}\t\\N\t${col.businessDate[i]}\t\\N\n`;
+  }
+  await pipeline(Readable.from([text], { objectMode: false }), client.query(copyStreams.from(COPY_BETS)));
+}
