@@ -36,6 +36,7 @@ import { liveRoutes } from './modules/live/routes.js';
 import { clientApiRoutes } from './modules/client-api/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { materialRoutes } from './modules/material/index.js';
+import { storeRoutes } from './modules/store/index.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
   apiPrefix: '/api',
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(liveRoutes);
       await api.register(roleRoutes);
       await api.register(materialRoutes);
+      await api.register(storeRoutes);
       // The game client's public reads (no back-office session; the site comes from the host).
       await api.register(clientApiRoutes, { prefix: '/client' });
       // Providers call at high rates: their requests are logged at warn and above only, so a

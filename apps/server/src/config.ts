@@ -75,6 +75,19 @@ export const DEFAULT_IMAGE_CLEANUP: ImageCleanupConfig = {
   graceMs: 24 * 60 * 60_000,
 };
 
+/** The points store (modules/store). */
+export interface StoreConfig {
+  /** How often each process tries the points earning job (one at a time over all processes); 0: never. */
+  earningIntervalMs: number;
+  /** How long a game client's player token lasts. */
+  playerSessionTtlMinutes: number;
+}
+
+export const DEFAULT_STORE: StoreConfig = {
+  earningIntervalMs: 5_000,
+  playerSessionTtlMinutes: 30,
+};
+
 /** When /readyz answers 503 for load (@fastify/under-pressure samples) and how long its database check may take. */
 export interface ReadinessConfig {
   /** Mean event-loop delay (ms) over the last sample above which the process is not ready; 0: not checked. */
@@ -143,6 +156,8 @@ export interface AppConfig {
   clientApi?: Partial<ClientApiConfig>;
   /** Unset fields take DEFAULT_IMAGE_CLEANUP's. */
   imageCleanup?: Partial<ImageCleanupConfig>;
+  /** Unset fields take DEFAULT_STORE's. */
+  store?: Partial<StoreConfig>;
   /** Hosts a provider endpoint may name (`*.` prefix: and its subdomains); empty or unset: any. */
   providerEndpointHosts?: string[];
 }

@@ -195,6 +195,8 @@ async function main(): Promise<void> {
           apiPrefix: env.API_PREFIX,
           log,
           wallets,
+          // The demo's players share the demo password: some of them shop with their points.
+          playerPassword: DEMO_CREDENTIALS.password,
         });
       }
     }

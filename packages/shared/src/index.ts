@@ -21,3 +21,4 @@ export * from './providers.js';
 export * from './content.js';
 export * from './roles.js';
 export * from './material.js';
+export * from './store.js';

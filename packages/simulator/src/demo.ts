@@ -4,6 +4,7 @@ import { ProviderClient } from './client.js';
 import { loadDirectory, type Queryable } from './directory.js';
 import { runSimulation, type SimulationSummary } from './engine.js';
 import type { ProviderWallets } from './provider-side.js';
+import { runShoppers, type ShopperSummary } from './shoppers.js';
 
 /**
  * The demo's bets: when the demo server has listened, every site without bets gets a bounded burst
@@ -23,6 +24,12 @@ export interface DemoTrafficOptions {
   signal?: AbortSignal;
   /** The provider's side the demo serves: the burst's transfers are recorded in its books. */
   wallets?: ProviderWallets;
+  /**
+   * The demo players' password: given, some players of each site that got a burst sign in to the
+   * player API afterwards and redeem goods with the points their bets earned.
+   */
+  playerPassword?: string;
+  shoppersPerSite?: number;
 }
 
 export interface DemoTrafficResult {
@@ -32,7 +39,27 @@ export interface DemoTrafficResult {
   elapsedMs: number;
 }
 
-export const DEMO_TRAFFIC = { betsPerSite: 2500, days: 30, batch: 250, concurrency: 2 } as const;
+export const DEMO_TRAFFIC = { betsPerSite: 2500, days: 30, batch: 250, concurrency: 2, shoppersPerSite: 40, pointsWaitMs: 30_000 } as const;
+
+/**
+ * Waits (at most `ms`) until the server's earning job has taken every settled bet, then names the
+ * site's players holding points (a real client's players know their own balance; the demo reads
+ * it from the database, as it reads the players themselves).
+ */
+async function playersWithPoints(db: Queryable, siteId: SiteId, ms: number, signal?: AbortSignal): Promise<string[]> {
+  const until = Date.now() + ms;
+  while (Date.now() < until && !signal?.aborted) {
+    const { rows } = await db.query<{ done: boolean }>('select not exists (select 1 from points_bet_queue) as done');
+    if (rows[0]?.done) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const { rows } = await db.query<{ account_no: string }>(
+    `select a.account_no from points_accounts p join accounts a on a.id = p.player_id
+      where p.site_id = $1 and p.balance > 0 order by p.balance desc, a.id limit 200`,
+    [siteId],
+  );
+  return rows.map((r) => r.account_no);
+}
 
 export async function playDemoTraffic(o: DemoTrafficOptions): Promise<DemoTrafficResult> {
   const started = Date.now();
@@ -87,6 +114,39 @@ export function describeDemoTraffic(r: DemoTrafficResult, days: number = DEMO_TR
   );
 }
 
+/**
+ * The store's side of the demo, after the bets: on each of `sites`, once the server's earning job
+ * has taken the settled bets, some players holding points sign in to the player API and redeem.
+ */
+export async function playDemoShoppers(o: DemoTrafficOptions, sites: readonly SiteId[]): Promise<ShopperSummary[]> {
+  const shoppers: ShopperSummary[] = [];
+  if (!o.playerPassword) return shoppers;
+  for (const siteId of sites) {
+    if (o.signal?.aborted) break;
+    const accounts = await playersWithPoints(o.db, siteId, DEMO_TRAFFIC.pointsWaitMs, o.signal);
+    shoppers.push(
+      await runShoppers({
+        baseUrl: o.baseUrl,
+        apiPrefix: o.apiPrefix,
+        siteId,
+        accounts,
+        password: o.playerPassword,
+        shoppers: o.shoppersPerSite ?? DEMO_TRAFFIC.shoppersPerSite,
+        seed: `demo-store-${siteId}`,
+        signal: o.signal,
+      }),
+    );
+  }
+  return shoppers;
+}
+
+/** One line for the server log. */
+export function describeDemoShoppers(shoppers: readonly ShopperSummary[]): string {
+  const orders = shoppers.reduce((n, s) => n + s.orders, 0);
+  const players = shoppers.reduce((n, s) => n + s.signedIn, 0);
+  return `demo store: ${orders} orders by ${players} signed-in players through the player API on ${shoppers.map((s) => s.siteId).join(', ')}`;
+}
+
 /** Where a listening server can be called from the same machine (a wildcard address → loopback). */
 export function loopbackUrl(address: string | { address: string; family: string; port: number } | null): string {
   if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
@@ -109,8 +169,19 @@ export function startDemoTraffic(
 ): { done: Promise<void>; stop: () => Promise<void> } {
   const controller = new AbortController();
   const done = playDemoTraffic({ ...o, signal: controller.signal }).then(
-    (r) => {
-      if (!controller.signal.aborted && r.runs.length > 0) o.log.info(describeDemoTraffic(r, o.days));
+    async (r) => {
+      if (controller.signal.aborted || r.runs.length === 0) return;
+      o.log.info(describeDemoTraffic(r, o.days));
+      try {
+        const shoppers = await playDemoShoppers(
+          { ...o, signal: controller.signal },
+          r.runs.map((run) => run.siteId as SiteId),
+        );
+        if (!controller.signal.aborted && shoppers.length > 0) o.log.info(describeDemoShoppers(shoppers));
+      } catch (err) {
+        // A stop mid-shopping aborts its requests: nothing to report then.
+        if (!controller.signal.aborted) o.log.warn({ err }, 'demo store failed');
+      }
     },
     (err: unknown) => o.log.warn({ err }, 'demo traffic failed'),
   );

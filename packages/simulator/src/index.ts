@@ -31,10 +31,13 @@ export {
 export {
   DEMO_TRAFFIC,
   demoTrafficWanted,
+  describeDemoShoppers,
   describeDemoTraffic,
   loopbackUrl,
+  playDemoShoppers,
   playDemoTraffic,
   startDemoTraffic,
   type DemoTrafficOptions,
   type DemoTrafficResult,
 } from './demo.js';
+export { runShoppers, type ShopperOptions, type ShopperSummary } from './shoppers.js';

@@ -5,9 +5,11 @@ import { EnvError, loadEnv } from '../env.js';
 import { createDatabase } from '../db/client.js';
 import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedPg } from '../db/embedded.js';
 import { checkLedger } from '../modules/ledger/check.js';
+import { checkPoints } from '../modules/store/index.js';
 
 /**
- * `npm run ledger:check [-- --site tw_web] [--json]`: the ledger invariants (PRODUCT.md §4).
+ * `npm run ledger:check [-- --site tw_web] [--json]`: the ledger invariants (PRODUCT.md §4) and the
+ * points ledger's (§6).
  * Database: DATABASE_URL; otherwise the embedded cluster of DATA_DIR — the running one when the
  * app is up beside it (port from postmaster.pid, password from embedded-pg.json), else started
  * for the check and stopped again. Exit code 0 when every invariant holds, 1 otherwise.
@@ -45,8 +47,9 @@ async function main(): Promise<void> {
     }
     database = createDatabase(url, { max: 1 });
     const result = await checkLedger(database.db, { siteId: values.site });
+    const points = await checkPoints(database.db, { siteId: values.site });
     if (values.json) {
-      console.log(JSON.stringify(result, null, 2));
+      console.log(JSON.stringify({ ...result, points }, null, 2));
     } else {
       for (const s of result.sites) {
         const bad =
@@ -59,9 +62,20 @@ async function main(): Promise<void> {
         for (const m of s.forbiddenNegatives) console.log(`     ${m.accountNo}: negative balance ${m.balance}`);
         for (const t of s.unbalancedTransactions) console.log(`     transaction ${t}: entries do not sum to zero`);
       }
+      console.log(
+        `${points.ok ? 'ok  ' : 'FAIL'} points: ${points.accountsChecked} accounts, ${points.balanceMismatches.length} balance mismatches, ` +
+          `${points.negatives.length} negatives, ${points.brokenChains.length} broken chains, ${points.earningMismatches.length} earning mismatches, ` +
+          `${points.orderMismatches.length} order mismatches`,
+      );
+      for (const m of points.balanceMismatches) console.log(`     ${m.accountNo}: points ${m.balance} ≠ entries ${m.entriesSum}`);
+      for (const m of points.earningMismatches)
+        console.log(`     ${m.accountNo}: points less debt ${m.balanceLessDebt} ≠ earned less spent ${m.earnedLessSpent}`);
+      for (const m of points.orderMismatches)
+        console.log(`     order ${m.orderId}: points ${m.points}, spent ${m.spent}, refunded ${m.refunded}`);
       console.log(result.ok ? 'ledger ok' : 'LEDGER INVARIANT VIOLATED');
+      console.log(points.ok ? 'points ok' : 'POINTS INVARIANT VIOLATED');
     }
-    if (!result.ok) process.exitCode = 1;
+    if (!result.ok || !points.ok) process.exitCode = 1;
   } catch (err) {
     console.error(err instanceof EnvError || err instanceof EmbeddedPgError ? err.message : err);
     process.exitCode = 1;

@@ -1,4 +1,5 @@
-import type { LogActionCode } from '@agent-bo/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { LOG_ACCOUNT_ID_KEYS, type LogActionCode } from '@agent-bo/shared';
 import { operationLogs } from '../db/schema/index.js';
 import type { Caller } from './caller.js';
 import type { Q } from './tx.js';
@@ -46,4 +47,20 @@ export async function writeLogs(
       ip: actor.ip,
     })),
   );
+}
+
+/**
+ * A select expression: the account numbers (a JSON object, id → account number) of the ids a log
+ * row's before/after hold under LOG_ACCOUNT_ID_KEYS, among the accounts of `siteId`, so the lists
+ * show `agentA01` where the row stored `parentId: 7`. `alias` is the operation_logs alias. A value
+ * that is not a whole number is skipped (CASE keeps the cast from seeing it); the lookups go
+ * through the accounts' primary key.
+ */
+export function logAccountNosSql(alias: string, siteId: string): SQL {
+  const l = sql.raw(alias);
+  const keys = sql.raw(`array[${LOG_ACCOUNT_ID_KEYS.map((k) => `'${k}'`).join(', ')}]`);
+  return sql`(select coalesce(jsonb_object_agg(a.id::text, a.account_no), '{}'::jsonb) from accounts a
+    where a.site_id = ${siteId} and a.id = any(array(
+      select case when d.doc ->> k ~ '^[0-9]{1,9}$' then (d.doc ->> k)::int end
+        from (values (${l}.before), (${l}.after)) d(doc), unnest(${keys}::text[]) k)))`;
 }

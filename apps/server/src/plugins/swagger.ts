@@ -30,10 +30,21 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { apiPrefix: 
             "The game client's public reads (no back-office session; the site comes from the host): published, current " +
             'content in a requested language with zh_TW fallback; ETag/If-None-Match, short public caching, a per-address limit',
         },
+        { name: 'store', description: 'The points store (`/store`): categories, goods, points detail, orders, the points rate' },
+        {
+          name: 'player',
+          description:
+            "The game client's players (`/client/player/*`; the site comes from the host): sign-in with account number and " +
+            'password (the back office’s hashes and throttle; restricted players PLAYER_RESTRICTED, unverified PLAYER_UNVERIFIED), ' +
+            'then a short-lived player token (`Authorization: Bearer pt_…`) for points, history, redemption and orders. A player ' +
+            'token is refused (401) by every back-office endpoint, and a back-office token by every player endpoint. ' +
+            'Redemption takes an idempotency key: the same key again answers the first order and moves nothing twice',
+        },
       ],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'token from /manage/signin' },
+          playerToken: { type: 'http', scheme: 'bearer', description: 'player token from /client/player/signin (never valid on /manage)' },
           // The provider API (/provider/v1): all three headers together sign each call.
           providerCode: { type: 'apiKey', in: 'header', name: 'x-provider-code', description: "the game provider's code" },
           providerTimestamp: {

@@ -110,9 +110,10 @@ describe('demo seed', () => {
         expect(Object.values(item.title as Record<string, string>).every((text) => text.length > 0)).toBe(true);
       }
     }
-    // Each banner is a real PNG of the stated size, stored once for every site.
+    // Each banner (and store goods picture) is a real PNG of the stated size, stored once for every site.
     const images = await q(`select id, size, width, height, bytes from images`);
-    expect(images.length).toBe(new Set(rows.map((r) => r.image_id).filter(Boolean)).size);
+    const goods = await q(`select distinct unnest(image_ids) as id from store_goods`);
+    expect(images.length).toBe(new Set([...rows.map((r) => r.image_id).filter(Boolean), ...goods.map((g) => g.id)]).size);
     for (const image of images) {
       expect(imageSize(image.bytes as Buffer)).toMatchObject({ type: 'png', width: image.width, height: image.height });
       expect(

@@ -84,6 +84,7 @@ describe('ledger invariant check', () => {
     const { code, out } = await cli();
     expect(code, out).toBe(0);
     expect(out).toContain('ledger ok');
+    expect(out).toContain('points ok');
   });
 
   it('detects a balance changed behind the ledger’s back (API and CLI exit 1), and recovers when undone', async () => {

@@ -66,6 +66,19 @@ it('npm start on an empty embedded database ends with bets on every site, from t
     // No transfer_in of the burst went above a player's position (the provider's books and ours agree).
     const [held] = (await client.query<{ n: number }>(`select count(*)::int as n from provider_held_transfers`)).rows;
     expect(held!.n).toBe(0);
+    // The settled bets earned points (the earning job), and players spent some in the store
+    // through the player API after the bets.
+    const store = /demo store: (\d+) orders/;
+    for (let i = 0; i < 900 && !store.test(server.output()); i++) await sleep(100);
+    const orders = Number(store.exec(server.output())?.[1] ?? 0);
+    expect(orders, server.output().slice(-2000)).toBeGreaterThan(0);
+    const [points] = (
+      await client.query<{ earned: number; orders: number }>(
+        `select (select count(*)::int from points_entries where type = 'GetByValidBet') as earned, (select count(*)::int from store_orders) as orders`,
+      )
+    ).rows;
+    expect(points!.earned).toBeGreaterThan(0);
+    expect(points!.orders).toBe(orders);
   } finally {
     await client.end();
   }

@@ -11,3 +11,4 @@ export * from './bets.js';
 export * from './content.js';
 export * from './roles.js';
 export * from './material.js';
+export * from './store.js';

@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/password.js';
 import { DEMO_CREDENTIALS } from './demo-credentials.js';
 import { DEMO_BET_LIMITS, DEMO_PROVIDERS, upsertSites } from './sites.js';
 import { seedDemoContent, seedDemoImages } from './demo-content.js';
+import { seedDemoStore, seedDemoStoreImages } from './demo-store.js';
 import { seedDemoMaterial } from './demo-material.js';
 
 const DEMO_PLAYERS = 300;
@@ -374,12 +375,14 @@ export async function seedDemo(db: Db, options: { passwordHash?: string } = {}):
     const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_CREDENTIALS.password));
     let total = 0;
     await seedDemoImages(tx);
+    await seedDemoStoreImages(tx);
     for (const site of SITES) {
       total += await insertTree(tx, site.id, demoTree(site.id), passwordHash);
       await seedLedger(tx, site.id);
       await seedDemoContent(tx, site.id, new Date());
       await seedDemoRoles(tx, site.id);
       await seedDemoMaterial(tx, site.id);
+      await seedDemoStore(tx, site.id);
     }
     return total;
   });

@@ -17,6 +17,7 @@ import { readNamed } from '../../db/named.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { isWriter, reach, reachAgentOrSelf, type TargetKind } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
+import { logAccountNosSql } from '../../core/oplog.js';
 
 type Page<T> = { page: number; pageSize: number; total: number; list: T[] };
 
@@ -285,13 +286,14 @@ export async function history(
     operator: string | null;
     before: unknown;
     after: unknown;
+    accounts: Record<string, string>;
     ip: string | null;
     created_at: Date | string;
   }>(
     db,
     'member_history_page',
     sql`
-    select l.id, l.action, o.account_no as operator, l.before, l.after, l.ip, l.created_at
+    select l.id, l.action, o.account_no as operator, l.before, l.after, ${logAccountNosSql('l', caller.siteId)} as accounts, l.ip, l.created_at
     from operation_logs l left join accounts o on o.id = l.operator_id
     where l.site_id = ${caller.siteId} and l.target_id = ${target.id}
     order by l.created_at desc, l.id desc
@@ -307,6 +309,7 @@ export async function history(
       operatorAccountNo: r.operator,
       before: r.before,
       after: r.after,
+      accounts: r.accounts,
       ip: r.ip,
       createdAt: formatDateTime(asDate(r.created_at), tz),
     })),

@@ -16,6 +16,8 @@ const IMAGE_REFERENCES: readonly SQL[] = [
   // Game material: a game's own picture and a lobby category's icon.
   sql`select 1 from games r where r.image_id = i.id`,
   sql`select 1 from game_categories r where r.icon_image_id = i.id`,
+  // Store goods' pictures.
+  sql`select 1 from store_goods r where i.id = any(r.image_ids)`,
 ];
 
 /**
