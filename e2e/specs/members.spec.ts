@@ -125,6 +125,10 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId(`action-more-${accountNo}`).click();
     await page.getByTestId('menu-history').click();
     await page.getByTestId('history').locator('.ant-table-row').nth(1).waitFor();
+    // The status change reads as its translated label and words (zh_TW), not as the stored keys.
+    const history = page.getByTestId('history');
+    expect(await history.getByTestId('log-change').first().textContent()).toContain('禁止登入: 否 → 是');
+    expect(await history.textContent()).not.toContain('isDisabled');
     await keepSettledScreenshot(page, 'member-history');
     await context.close();
   });

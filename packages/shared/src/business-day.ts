@@ -20,6 +20,13 @@ export const BUSINESS_RANGE_NAMES = ['today', 'yesterday', 'tomorrow', 'thisWeek
 export type BusinessRangeName = (typeof BUSINESS_RANGE_NAMES)[number];
 export type BusinessRanges = Record<BusinessRangeName, DateTimeRange>;
 
+/**
+ * The range every date filter opens on (dashboard, agent report, bets, logs, reconciliation) and
+ * goes back to on reset: the current business day. One rule, so the dashboard's totals and the
+ * report's are the same figures when a screen is first opened; longer ranges are a preset away.
+ */
+export const DEFAULT_RANGE: BusinessRangeName = 'today';
+
 /** The hour at which a business day starts. */
 export const BUSINESS_DAY_START_HOUR = 12;
 

@@ -31,6 +31,15 @@ export type CashLogRequest = z.input<typeof cashLogRequestSchema>;
 export type RatioLogRequest = z.input<typeof ratioLogRequestSchema>;
 export type TransferLogRequest = z.input<typeof transferLogRequestSchema>;
 
+/**
+ * The keys of a log's before/after whose value is an account id. The lists answer the account
+ * number of each such id (`accounts`, id → account number, the caller's site only), so a reader
+ * sees `agentA01` rather than `parentId: 7`; an id of another site or a deleted account is absent.
+ */
+export const LOG_ACCOUNT_ID_KEYS = ['parentId', 'agentId', 'ownerId'] as const;
+export const logAccountNosSchema = z.record(z.string(), z.string());
+export type LogAccountNos = z.infer<typeof logAccountNosSchema>;
+
 export const operationLogRowSchema = z.object({
   id: z.number().int(),
   action: z.string(),
@@ -38,6 +47,8 @@ export const operationLogRowSchema = z.object({
   targetAccountNo: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The account numbers of the ids under LOG_ACCOUNT_ID_KEYS in before/after (not in the CSV). */
+  accounts: logAccountNosSchema.optional(),
   ip: z.string().nullable(),
   createdAt: z.string(),
 });

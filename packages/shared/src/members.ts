@@ -307,6 +307,8 @@ export const historyRowSchema = z.object({
   operatorAccountNo: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** As the operation log's: account numbers of the ids under LOG_ACCOUNT_ID_KEYS. */
+  accounts: z.record(z.string(), z.string()).optional(),
   ip: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -69,6 +69,8 @@ describe('MENU', () => {
     expect(entry?.children?.map((c) => [c.name, c.path, c.permission])).toEqual([
       ['MaterialCategory', '/material/category', 'CATEGORY_READ||CATEGORY_WRITE'],
       ['MaterialGame', '/material/game', 'GAME_READ||GAME_WRITE'],
+      ['MaterialTag', '/material/tag', 'TAG_READ||TAG_WRITE'],
+      ['MaterialCollection', '/material/collection', 'COLLECTION_READ||COLLECTION_WRITE'],
     ]);
     const menu = (codes: string[]) => filterMenu(MENU, new Set(codes));
     const children = (codes: string[]) =>
@@ -86,7 +88,35 @@ describe('MENU', () => {
     ]);
     expect(children(['GAME_WRITE'])).toEqual(['/material/game']);
     expect(children(['CATEGORY_WRITE', 'GAME_READ'])).toEqual(['/material/category', '/material/game']);
-    expect(children(['TAG_READ', 'COLLECTION_WRITE'])).toBeUndefined();
+    expect(children(['TAG_READ', 'COLLECTION_WRITE'])).toEqual(['/material/tag', '/material/collection']);
+    expect(children(['TAG_WRITE'])).toEqual(['/material/tag']);
+    expect(children(['ACTIVITY_WRITE'])).toBeUndefined();
+  });
+
+  it('/store (order 70, between the logs and the permissions) opens the goods and shows the children the codes allow', () => {
+    const entry = MENU.find((e) => e.path === '/store');
+    expect(entry).toMatchObject({ name: 'Store', titleKey: 'routes.store', order: 70, redirect: '/store/goods' });
+    expect(entry?.permission).toBeUndefined();
+    expect(entry?.children?.map((c) => [c.name, c.path, c.permission])).toEqual([
+      ['StoreCategory', '/store/category', 'STORE_CATEGORY_READ||STORE_CATEGORY_WRITE'],
+      ['StoreGoods', '/store/goods', 'STORE_GOODS_READ||STORE_GOODS_WRITE'],
+      ['StorePoints', '/store/points', 'PLAYER_POINTS_READ'],
+      ['StoreOrder', '/store/order', 'STORE_ORDER_READ||STORE_ORDER_WRITE'],
+    ]);
+    const menu = (codes: string[]) => filterMenu(MENU, new Set(codes));
+    const children = (codes: string[]) =>
+      menu(codes)
+        .find((e) => e.path === '/store')
+        ?.children?.map((c) => c.path);
+    expect(
+      menu(['STORE_GOODS_READ', 'ROLE_PERMISSION_WRITE'])
+        .map((e) => e.path)
+        .slice(-3),
+    ).toEqual(['/log/index', '/store', '/permission/index']);
+    expect(children(['STORE_GOODS_WRITE', 'PLAYER_POINTS_READ'])).toEqual(['/store/goods', '/store/points']);
+    expect(children(['STORE_ORDER_READ'])).toEqual(['/store/order']);
+    expect(children(['STORE_CATEGORY_WRITE'])).toEqual(['/store/category']);
+    expect(children(['GAME_WRITE'])).toBeUndefined();
   });
 
   it('shows /permission/index (order 80, between the logs and the providers) to ROLE_PERMISSION_WRITE only', () => {

@@ -17,6 +17,8 @@ export interface MenuEntry {
   hideMenu?: boolean;
   hideChildrenInMenu?: boolean;
   hideBreadcrumb?: boolean;
+  /** Where a parent without a page of its own opens, when the user may see it (default: its first child). */
+  redirect?: string;
   children?: MenuEntry[];
 }
 
@@ -46,7 +48,6 @@ export const MENU: readonly MenuEntry[] = [
   {
     // Game lobby material (PRODUCT.md §6): /material redirects to its first child the user may
     // see; each child needs its own area's READ or WRITE (WRITE alone adds the write controls).
-    // Recommend management (TAG_) and module management (COLLECTION_) are not built yet.
     name: 'Material',
     path: '/material',
     titleKey: 'routes.material',
@@ -61,6 +62,14 @@ export const MENU: readonly MenuEntry[] = [
         permission: 'CATEGORY_READ||CATEGORY_WRITE',
       },
       { name: 'MaterialGame', path: '/material/game', titleKey: 'routes.materialGame', order: 20, permission: 'GAME_READ||GAME_WRITE' },
+      { name: 'MaterialTag', path: '/material/tag', titleKey: 'routes.materialTag', order: 30, permission: 'TAG_READ||TAG_WRITE' },
+      {
+        name: 'MaterialCollection',
+        path: '/material/collection',
+        titleKey: 'routes.materialCollection',
+        order: 40,
+        permission: 'COLLECTION_READ||COLLECTION_WRITE',
+      },
     ],
   },
   {
@@ -78,6 +87,41 @@ export const MENU: readonly MenuEntry[] = [
     ],
   },
   { name: 'Log', path: '/log/index', titleKey: 'routes.log', icon: 'FileSearchOutlined', order: 60 },
+  {
+    // The points store (PRODUCT.md §6): /store opens the goods (spec route table) or, without
+    // their codes, the first child the user may see; each child needs its own area's READ or
+    // WRITE (WRITE alone adds the write controls), the points detail PLAYER_POINTS_READ.
+    name: 'Store',
+    path: '/store',
+    titleKey: 'routes.store',
+    icon: 'ShoppingOutlined',
+    order: 70,
+    redirect: '/store/goods',
+    children: [
+      {
+        name: 'StoreCategory',
+        path: '/store/category',
+        titleKey: 'routes.storeCategory',
+        order: 10,
+        permission: 'STORE_CATEGORY_READ||STORE_CATEGORY_WRITE',
+      },
+      {
+        name: 'StoreGoods',
+        path: '/store/goods',
+        titleKey: 'routes.storeGoods',
+        order: 20,
+        permission: 'STORE_GOODS_READ||STORE_GOODS_WRITE',
+      },
+      { name: 'StorePoints', path: '/store/points', titleKey: 'routes.storePoints', order: 30, permission: 'PLAYER_POINTS_READ' },
+      {
+        name: 'StoreOrder',
+        path: '/store/order',
+        titleKey: 'routes.storeOrder',
+        order: 40,
+        permission: 'STORE_ORDER_READ||STORE_ORDER_WRITE',
+      },
+    ],
+  },
   {
     // Role permission management (PRODUCT.md §7): named sets of codes, assigned to agents and
     // shadows; every role route needs ROLE_PERMISSION_WRITE, so the screen does too.

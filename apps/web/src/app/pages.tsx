@@ -19,6 +19,12 @@ const BroadcastPage = lazy(() => import('../features/announcement/routes/broadca
 const PermissionPage = lazy(() => import('../features/permission/routes/permission-page'));
 const MaterialCategoryPage = lazy(() => import('../features/material/routes/category-page'));
 const MaterialGamePage = lazy(() => import('../features/material/routes/game-page'));
+const MaterialTagPage = lazy(() => import('../features/material/routes/tag-page'));
+const MaterialCollectionPage = lazy(() => import('../features/material/routes/collection-page'));
+const StoreCategoryPage = lazy(() => import('../features/store/routes/category-page'));
+const StoreGoodsPage = lazy(() => import('../features/store/routes/goods-page'));
+const StorePointsPage = lazy(() => import('../features/store/routes/points-page'));
+const StoreOrderPage = lazy(() => import('../features/store/routes/order-page'));
 
 const PAGES: Record<PageName, ComponentType> = {
   Dashboard: DashboardPage,
@@ -35,6 +41,12 @@ const PAGES: Record<PageName, ComponentType> = {
   Permission: PermissionPage,
   MaterialCategory: MaterialCategoryPage,
   MaterialGame: MaterialGamePage,
+  MaterialTag: MaterialTagPage,
+  MaterialCollection: MaterialCollectionPage,
+  StoreCategory: StoreCategoryPage,
+  StoreGoods: StoreGoodsPage,
+  StorePoints: StorePointsPage,
+  StoreOrder: StoreOrderPage,
 };
 
 /** The component of a route's page, if it has one. */

@@ -34,7 +34,14 @@ export function LocalePicker({ value: locale, options: available, onChange: setL
         },
       }}
     >
-      <Button type="text" data-testid="locale-picker" aria-label={t('header.language')} icon={<GlobalOutlined />}>
+      {/* Named by its visible text when it shows one (WCAG 2.5.3: the spoken name contains what is seen). */}
+      <Button
+        type="text"
+        data-testid="locale-picker"
+        aria-label={showLabel ? undefined : t('header.language')}
+        aria-description={showLabel ? t('header.language') : undefined}
+        icon={<GlobalOutlined aria-hidden />}
+      >
         {showLabel ? LOCALE_LABELS[locale] : null}
       </Button>
     </Dropdown>

@@ -10,6 +10,7 @@ import {
   ProfileOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
+  ShoppingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
@@ -27,6 +28,7 @@ const ICONS: Record<string, ComponentType> = {
   ProfileOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
+  ShoppingOutlined,
   TeamOutlined,
 };
 

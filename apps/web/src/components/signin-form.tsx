@@ -30,7 +30,8 @@ export function SigninForm({ onSignedIn, initialAccountNo }: SigninFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (values: SigninRequest) => signin(values),
+    // The form says what went wrong in its own alert; a toast would say it a second time.
+    mutationFn: (values: SigninRequest) => signin(values, { errorMessageMode: 'none' }),
     onMutate: () => setServerError(null),
     onSuccess: (response) => onSignedIn(response),
     onError: (error) => {

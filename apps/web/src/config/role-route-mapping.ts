@@ -13,6 +13,8 @@ export const ROLE_ROUTE_MAPPING: Readonly<Record<string, readonly string[]>> = {
   Material: ['admin', 'agent'],
   // Site content is edited by staff of the site, not by agents' shadow logins.
   Announcement: ['admin', 'agent'],
+  // The store's goods and orders are run by the site's staff, not by agents' shadow logins.
+  Store: ['admin', 'agent'],
   Log: ['admin', 'agent'],
   Provider: ['admin'],
   // Roles are managed by the site's staff and agents, never by a read-only shadow login.

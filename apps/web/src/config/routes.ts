@@ -36,6 +36,12 @@ export const PAGE_NAMES = [
   'Permission',
   'MaterialCategory',
   'MaterialGame',
+  'MaterialTag',
+  'MaterialCollection',
+  'StoreCategory',
+  'StoreGoods',
+  'StorePoints',
+  'StoreOrder',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
@@ -63,7 +69,7 @@ function fromMenu(entry: MenuEntry): AppRoute | undefined {
     name: entry.name,
     path: entry.path,
     page,
-    redirect: page ? undefined : children[0]?.path,
+    redirect: page ? undefined : (entry.redirect ?? children[0]?.path),
     meta: {
       titleKey: entry.titleKey,
       icon: entry.icon,

@@ -17,6 +17,7 @@ export const ON_PRIMARY_TEXT = 'rgba(0, 0, 0, 0.88)';
 export const ON_DARK_TEXT = '#ffffff';
 export const SIDER_BG = DEFAULT_PROJECT_CONFIG.menuSetting.bgColor;
 const DARK_HEADER_BG = '#141414';
+const LIGHT_PAGE_BG = '#f0f2f5';
 
 function channels(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
@@ -70,6 +71,75 @@ function lighten(hex: string, amount: number): string {
     .join('')}`;
 }
 
+/** WCAG 2.2 AA contrast for normal text. */
+export const TEXT_CONTRAST_AA = 4.5;
+
+/** Contrast ratio of two hex colours. */
+export function contrastOf(foreground: string, background: string): number {
+  return contrast(luminance(foreground), luminance(background));
+}
+
+/**
+ * `foreground` moved towards black (light surfaces) or white (dark surfaces) in small steps until
+ * it reads at AA contrast on `background`; unchanged when it already does.
+ */
+export function readableShade(foreground: string, background: string, dark: boolean): string {
+  let shade = foreground;
+  for (let step = 1; step <= 20 && contrastOf(shade, background) < TEXT_CONTRAST_AA; step++) {
+    shade = dark ? lighten(foreground, step * 0.05) : darken(foreground, step * 0.05);
+  }
+  return shade;
+}
+
+const PRESET_TAG_COLORS = [
+  'red',
+  'volcano',
+  'orange',
+  'gold',
+  'yellow',
+  'lime',
+  'green',
+  'cyan',
+  'blue',
+  'geekblue',
+  'purple',
+  'magenta',
+] as const;
+const STATUS_TAG_COLORS = ['Success', 'Warning', 'Error', 'Info'] as const;
+
+/**
+ * Text colours of tags at AA contrast. A coloured tag writes shade 7 of its palette on shade 1
+ * (and a status tag its status colour on the status background): gold is 2.76:1 and this
+ * theme's light success green worse, so each text colour is deepened (light) or brightened
+ * (dark) just enough, from the palettes the algorithm generates for the mode.
+ */
+function readableTagTokens(dark: boolean, seed: Record<string, string>): Record<string, string> {
+  const design = theme.getDesignToken({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: seed }) as unknown as Record<
+    string,
+    string
+  >;
+  const tokens: Record<string, string> = {};
+  for (const color of PRESET_TAG_COLORS) {
+    tokens[`${color}7`] = readableShade(design[`${color}7`]!, design[`${color}1`]!, dark);
+  }
+  for (const status of STATUS_TAG_COLORS) {
+    tokens[`color${status}`] = readableShade(design[`color${status}`]!, design[`color${status}Bg`]!, dark);
+  }
+  return tokens;
+}
+
+const tagTokenCache = new Map<string, Record<string, string>>();
+
+function tagTokens(dark: boolean, seed: Record<string, string>): Record<string, string> {
+  const key = `${dark}|${seed.colorPrimary}`;
+  let tokens = tagTokenCache.get(key);
+  if (!tokens) {
+    tokens = readableTagTokens(dark, seed);
+    tagTokenCache.set(key, tokens);
+  }
+  return tokens;
+}
+
 export interface ThemeOptions {
   dark: boolean;
   /** Primary colour (spec §9 default #F9C904). */
@@ -100,25 +170,61 @@ export function buildTheme(options: ThemeOptions | boolean): ThemeConfig {
   const onPrimary = readableTextOn(themeColor);
   const primaryTooLightForText = contrast(luminance(themeColor), 1) < 3;
   const isDefaultPrimary = themeColor.toUpperCase() === THEME_COLORS.colorPrimary;
-  const lightLink = isDefaultPrimary ? '#9C7A00' : primaryTooLightForText ? darken(themeColor, 0.38) : themeColor;
+  // Deep enough for AA on the grey page background too (the lightest surface links sit on is white).
+  const lightLink = readableShade(
+    isDefaultPrimary ? '#9C7A00' : primaryTooLightForText ? darken(themeColor, 0.38) : themeColor,
+    LIGHT_PAGE_BG,
+    false,
+  );
   const lightLinkHover = isDefaultPrimary ? '#7A5F00' : darken(lightLink, 0.2);
   const darkLinkHover = isDefaultPrimary ? '#FFE14D' : lighten(themeColor, 0.25);
   const menuDark = menuThemeFor(menuBg) === 'dark';
+  const seed = { ...THEME_COLORS, colorPrimary: themeColor, colorInfo: themeColor };
+  // Secondary text at AA contrast on the content surfaces (antd's default, 45 % of the text
+  // colour, reads at 3.4:1 on white).
+  const descriptionText = dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
-      ...THEME_COLORS,
-      colorPrimary: themeColor,
-      colorInfo: themeColor,
+      ...seed,
       colorLink: dark ? themeColor : lightLink,
       colorLinkHover: dark ? darkLinkHover : lightLinkHover,
+      colorTextDescription: descriptionText,
+      // Placeholders too: antd's 25 % reads at 1.6:1 on white.
+      colorTextPlaceholder: dark ? 'rgba(255, 255, 255, 0.55)' : 'rgba(0, 0, 0, 0.56)',
       borderRadius: 6,
       ...ANTD_SCREEN_TOKENS,
     },
     components: {
-      Button: { primaryColor: onPrimary, primaryShadow: 'none' },
+      // Danger text buttons (delete) write the error colour on white: the spec's #ED6F6F reads at
+      // 3.0:1, so buttons take a deeper shade of it (fills keep their white text readable too).
+      Button: {
+        primaryColor: onPrimary,
+        primaryShadow: 'none',
+        ...(dark ? {} : { colorError: readableShade(THEME_COLORS.colorError, '#ffffff', false) }),
+      },
+      // The open tab's title (page tabs, the member and log screens' tabs): the yellow primary on
+      // white reads at 1.6:1, so light mode writes it in the link gold; the ink bar keeps the yellow.
+      Tabs: dark ? {} : { itemSelectedColor: lightLink, itemActiveColor: lightLink, itemHoverColor: lightLink },
+      // Text in the status colours (win/loss figures, warnings, stock running out) on white: the
+      // spec's green, amber and red read at 1.9, 1.8 and 3.0:1, so light mode writes deeper shades.
+      Typography: dark
+        ? {}
+        : {
+            colorSuccessText: readableShade(THEME_COLORS.colorSuccess, '#ffffff', false),
+            colorWarningText: readableShade(THEME_COLORS.colorWarning, '#ffffff', false),
+            colorErrorText: readableShade(THEME_COLORS.colorError, '#ffffff', false),
+          },
+      // An empty table's message is information, not a disabled control.
+      Table: { colorTextDisabled: descriptionText },
       Radio: { buttonSolidCheckedColor: onPrimary },
+      // The label inside a checked switch sits on the primary fill: dark text on the default yellow.
+      Switch: { colorTextLightSolid: onPrimary },
+      Tag: tagTokens(dark, seed),
       Menu: {
+        // The title of the submenu holding the open page, in a light menu (a dark menu's comes from
+        // its selected-item colour and is set in the layout's styles).
+        subMenuItemSelectedColor: readableShade(lightLink, menuBg, false),
         darkItemBg: menuBg,
         darkSubMenuItemBg: menuDark ? darken(menuBg, 0.3) : menuBg,
         darkPopupBg: menuBg,
@@ -130,7 +236,7 @@ export function buildTheme(options: ThemeOptions | boolean): ThemeConfig {
         headerBg,
         headerHeight: 48,
         headerPadding: '0 12px',
-        bodyBg: dark ? '#000000' : '#f0f2f5',
+        bodyBg: dark ? '#000000' : LIGHT_PAGE_BG,
       },
     },
   };

@@ -86,6 +86,8 @@ export const NAMESPACES = [
   'marquee',
   'permission',
   'material',
+  'store',
+  'grid',
 ] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */

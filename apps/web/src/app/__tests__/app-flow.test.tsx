@@ -55,6 +55,9 @@ describe('sign-in flow', { timeout: 20_000 }, () => {
       fireEvent.click(screen.getByTestId('login-submit'));
     });
     expect((await screen.findByTestId('login-error', {}, { timeout: 5000 })).textContent).toBe('Wrong account or password');
+    // Said once, in the form: no toast repeats it (a toast would render within the next frames).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.getAllByText('Wrong account or password')).toHaveLength(1);
 
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Demo1234' } });
     await act(async () => {

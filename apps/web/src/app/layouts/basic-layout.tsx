@@ -187,6 +187,10 @@ export function BasicLayout() {
           data-content-mode={contentMode}
           ref={contentRef}
         >
+          {/* The page's one top-level heading for assistive technology; sighted users read the title in the header. */}
+          <h1 className="sr-only" data-testid="page-heading">
+            {title}
+          </h1>
           <Spin spinning={pageLoading} delay={0} className="app-content__loading">
             <PageErrorBoundary>
               <TabContent routes={pageRoutes} />

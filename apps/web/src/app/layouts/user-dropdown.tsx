@@ -67,8 +67,15 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
           },
         }}
       >
-        <button type="button" className="user-menu-trigger" data-testid="user-menu" aria-label={t('header.userMenu')}>
-          <Avatar size={28} icon={name ? undefined : <UserOutlined />} className="user-menu-trigger__avatar">
+        {/* Named by the visible name when shown (WCAG 2.5.3), by its purpose when only the avatar is. */}
+        <button
+          type="button"
+          className="user-menu-trigger"
+          data-testid="user-menu"
+          aria-label={compact || !name ? t('header.userMenu') : undefined}
+          aria-description={compact || !name ? undefined : t('header.userMenu')}
+        >
+          <Avatar size={28} icon={name ? undefined : <UserOutlined />} className="user-menu-trigger__avatar" aria-hidden>
             {name.slice(0, 1).toUpperCase() || undefined}
           </Avatar>
           {compact ? null : <span className="user-menu-trigger__name">{name}</span>}

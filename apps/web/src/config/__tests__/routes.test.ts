@@ -70,7 +70,20 @@ describe('filterRoutesByPermission (role mode)', () => {
     expect(material(['CATEGORY_READ', 'GAME_WRITE'])).toMatchObject({ redirect: '/material/category', page: undefined });
     expect(material(['GAME_READ'])?.redirect).toBe('/material/game');
     expect(material(['GAME_READ'])?.children?.map((c) => c.path)).toEqual(['/material/game']);
-    expect(material(['TAG_READ'])).toBeUndefined();
+    expect(material(['TAG_READ'])?.redirect).toBe('/material/tag');
+    expect(material(['COLLECTION_WRITE', 'TAG_WRITE'])?.children?.map((c) => c.path)).toEqual(['/material/tag', '/material/collection']);
+    expect(material(['ACTIVITY_WRITE', 'STORE_GOODS_READ'])).toBeUndefined();
+  });
+
+  it('/store opens the goods (spec route table) while they are visible, else the first child the codes allow', () => {
+    const store = (codes: string[]) => filterRoutesByPermission(ASYNC_ROUTES, codes).find((r) => r.path === '/store');
+    const every = ['STORE_CATEGORY_READ', 'STORE_GOODS_WRITE', 'PLAYER_POINTS_READ', 'STORE_ORDER_READ'];
+    expect(store(every)).toMatchObject({ redirect: '/store/goods', page: undefined, meta: { order: 70 } });
+    expect(store(every)?.children?.map((c) => c.path)).toEqual(['/store/category', '/store/goods', '/store/points', '/store/order']);
+    expect(store(['STORE_CATEGORY_WRITE', 'STORE_ORDER_READ'])?.redirect).toBe('/store/category');
+    expect(store(['PLAYER_POINTS_READ'])?.redirect).toBe('/store/points');
+    expect(store(['STORE_ORDER_WRITE'])?.children?.map((c) => c.path)).toEqual(['/store/order']);
+    expect(store(['GAME_READ', 'ACTIVITY_WRITE'])).toBeUndefined();
   });
 });
 

@@ -1,14 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { HEADER_BG_PALETTE, MENU_BG_PALETTE, THEME_COLOR_PALETTE } from '../project-config';
 import { BREAKPOINTS } from '../../lib/breakpoints';
-import { buildTheme, headerBackground, menuThemeFor, ON_DARK_TEXT, ON_PRIMARY_TEXT, primaryCssVariables, readableTextOn } from '../theme';
+import {
+  buildTheme,
+  contrastOf,
+  headerBackground,
+  menuThemeFor,
+  ON_DARK_TEXT,
+  ON_PRIMARY_TEXT,
+  primaryCssVariables,
+  readableTextOn,
+  TEXT_CONTRAST_AA,
+} from '../theme';
 
 describe('theme from the project config', () => {
   it('keeps #F9C904 with dark text by default', () => {
     const t = buildTheme({ dark: false });
     expect(t.token?.colorPrimary).toBe('#F9C904');
     expect(t.components?.Button?.primaryColor).toBe(ON_PRIMARY_TEXT);
-    expect(t.token?.colorLink).toBe('#9C7A00');
+    // A deep gold that reads at AA on the grey page background (#9C7A00 did not: 3.9:1).
+    expect(t.token?.colorLink).toBe('#856800');
+    expect(contrastOf('#856800', '#f0f2f5')).toBeGreaterThanOrEqual(TEXT_CONTRAST_AA);
+  });
+
+  it('gives every text colour it sets AA contrast on its surface (WCAG 2.2 AA)', () => {
+    for (const dark of [false, true]) {
+      const tags = buildTheme({ dark }).components?.Tag as Record<string, string>;
+      // Coloured tags: each palette's text shade on its lightest (light) or darkest (dark) shade.
+      expect(Object.keys(tags)).toContain('gold7');
+      expect(Object.keys(tags)).toContain('colorSuccess');
+    }
+    const light = buildTheme({ dark: false }).components?.Tag as Record<string, string>;
+    expect(contrastOf(light.gold7!, '#fffbe6')).toBeGreaterThanOrEqual(TEXT_CONTRAST_AA);
+    expect(contrastOf(light.green7!, '#f6ffed')).toBeGreaterThanOrEqual(TEXT_CONTRAST_AA);
+    const typography = buildTheme({ dark: false }).components?.Typography as Record<string, string>;
+    for (const status of ['colorSuccessText', 'colorWarningText', 'colorErrorText']) {
+      expect(contrastOf(typography[status]!, '#ffffff'), status).toBeGreaterThanOrEqual(TEXT_CONTRAST_AA);
+    }
+    const button = buildTheme({ dark: false }).components?.Button as Record<string, string>;
+    expect(contrastOf(button.colorError!, '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST_AA);
+    // The submenu title holding the open page, in a light menu.
+    const menu = buildTheme({ dark: false, menuBg: '#ffffff' }).components?.Menu as Record<string, string>;
+    expect(contrastOf(menu.subMenuItemSelectedColor!, '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST_AA);
   });
 
   it('uses the chosen theme colour with readable text on it', () => {
@@ -39,7 +72,7 @@ describe('theme from the project config', () => {
     const yellow = primaryCssVariables('#F9C904', false);
     expect(yellow['--app-on-primary']).toBe(ON_PRIMARY_TEXT);
     // the default yellow is too light for text on white: a deeper gold in light mode
-    expect(yellow['--app-primary-text']).toBe('#9C7A00');
+    expect(yellow['--app-primary-text']).toBe('#856800');
     expect(primaryCssVariables('#F9C904', true)['--app-primary-text']).toBe('#F9C904');
   });
 

@@ -34,6 +34,7 @@ export function ContentFilterForm({ type, onSearch }: { type: ContentType; onSea
         <Select<PublishStatus>
           allowClear
           placeholder={t('filters.status')}
+          aria-label={t('filters.status')}
           options={PUBLISH_STATUSES.map((s) => ({ value: s, label: t(s === 'Published' ? 'status.Published' : 'status.Draft') }))}
           optionRender={(o) => <span data-testid={`content-filter-status-${String(o.value)}`}>{o.label}</span>}
           data-testid="content-filter-status"

@@ -1,22 +1,12 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Alert, Button, Empty, Modal, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Modal, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_IDS_MAX, localized, type ContentItem } from '@agent-bo/shared';
+import { SortableList } from '../../../components/sortable-list';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { usePopsEditor } from '../hooks/use-pops-editor';
+import { STATUS_COLORS } from './content-columns';
 import { PopCandidateSelect } from './pop-candidate-select';
-import { PopRow } from './pop-row';
 
 /**
  * The activities that pop up after sign-in, in their order: drag a row (or use its handle with
@@ -28,25 +18,8 @@ export function PopsModal({ onClose }: { onClose: () => void }) {
   const locale = useLocaleStore((s) => s.locale);
   const isMobile = useIsMobile();
   const pops = usePopsEditor(onClose);
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const titleOf = (item: ContentItem) => localized(item.title, locale);
-  const titleById = (id: string | number) => {
-    const item = pops.items.find((i) => i.id === id);
-    return item ? titleOf(item) : '';
-  };
-  const positionOf = (id: string | number) => pops.items.findIndex((i) => i.id === id) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('pops.a11y.start', { title: titleById(active.id) }),
-    onDragOver: ({ active, over }) => (over ? t('pops.a11y.over', { title: titleById(active.id), n: positionOf(over.id) }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? t('pops.a11y.end', { title: titleById(active.id), n: positionOf(over.id) }) : undefined),
-    onDragCancel: ({ active }) => t('pops.a11y.cancel', { title: titleById(active.id) }),
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    pops.move(positionOf(active.id) - 1, positionOf(over.id) - 1);
-  };
 
   return (
     <Modal
@@ -79,28 +52,26 @@ export function PopsModal({ onClose }: { onClose: () => void }) {
       ) : pops.items.length === 0 ? (
         <Empty description={t('pops.empty')} />
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: t('pops.a11y.instructions') } }}
-        >
-          <SortableContext items={pops.items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-            <ol className="ann-pops" data-testid="pops-list">
-              {pops.items.map((item, index) => (
-                <PopRow
-                  key={item.id}
-                  item={item}
-                  title={titleOf(item)}
-                  index={index}
-                  count={pops.items.length}
-                  onMove={pops.move}
-                  onRemove={pops.remove}
-                />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+        <SortableList
+          items={pops.items}
+          idOf={(item) => item.id}
+          labelOf={titleOf}
+          onMove={pops.move}
+          onRemove={(item) => pops.remove(item.id)}
+          testId="pops-list"
+          testIdPrefix="pop"
+          render={(item) => (
+            <span className="ann-pop__text">
+              <Typography.Text strong ellipsis={{ tooltip: titleOf(item) }}>
+                {titleOf(item)}
+              </Typography.Text>
+              <span className="ann-pop__meta">
+                <Tag color={STATUS_COLORS[item.status]}>{t(item.status === 'Published' ? 'status.Published' : 'status.Draft')}</Tag>
+                <Typography.Text type="secondary">{t('pops.until', { at: item.endAt })}</Typography.Text>
+              </span>
+            </span>
+          )}
+        />
       )}
     </Modal>
   );

@@ -135,8 +135,9 @@ const WALL = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 async function open() {
   const { startApp } = await import('../../../test/app-harness');
   await startApp('/bet/index');
-  const table = await findTestId('bet-table');
-  await within(table).findByTestId('bet-row-evo-3', {}, { timeout: 5000 });
+  // The page is a lazy chunk: its first load waits as long as a busy machine needs.
+  const table = await screen.findByTestId('bet-table', {}, { timeout: 15_000 });
+  await within(table).findByTestId('bet-row-evo-3', {}, { timeout: 10_000 });
   return table;
 }
 
@@ -150,7 +151,7 @@ async function pick(select: HTMLElement, title: string) {
   });
 }
 
-describe('bet page', { timeout: 20_000 }, () => {
+describe('bet page', { timeout: 40_000 }, () => {
   it('opens on today’s business day: rows newest first, coloured win/loss, page and overall totals', async () => {
     const table = await open();
     const first = listCalls()[0]!.body!;

@@ -1,5 +1,5 @@
 import { GameName } from './game-name';
-import { Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { BetRow, BetTotals, SettlementStatus } from '@agent-bo/shared';
@@ -38,7 +38,10 @@ export function useBetColumns(onOpen: (id: number) => void): ColumnsType<BetRow>
       key: 'providerBetId',
       render: (_: unknown, r) => (
         <>
-          <Typography.Link
+          {/* A button, so the detail opens from the keyboard too (a link without an address takes no focus). */}
+          <Button
+            type="link"
+            size="small"
             className="bet-id"
             onClick={(e) => {
               e.stopPropagation();
@@ -47,7 +50,7 @@ export function useBetColumns(onOpen: (id: number) => void): ColumnsType<BetRow>
             data-testid={`bet-open-${r.providerBetId}`}
           >
             {r.providerBetId}
-          </Typography.Link>
+          </Button>
           {r.version > 1 ? (
             <Tag color="purple" style={{ marginInlineStart: 6 }} title={t('resettledHint')}>
               {t('version', { n: r.version })}

@@ -98,24 +98,40 @@ export function BetFilterForm({
         />
       </Form.Item>
       <Form.Item name="account">
-        <Input allowClear maxLength={32} placeholder={t('filters.account')} title={t('filters.accountHint')} data-testid="bet-account" />
+        <Input
+          allowClear
+          maxLength={32}
+          placeholder={t('filters.account')}
+          aria-label={t('filters.account')}
+          title={t('filters.accountHint')}
+          data-testid="bet-account"
+        />
       </Form.Item>
       <Form.Item name="providerCode">
         <Select
           allowClear
           placeholder={t('filters.provider')}
+          aria-label={t('filters.provider')}
           style={{ minWidth: 170 }}
           options={providers.map((p) => ({ value: p.code, label: `${p.name} (${p.code})` }))}
           data-testid="bet-provider"
         />
       </Form.Item>
       <Form.Item name="gameCode">
-        <Input allowClear maxLength={64} placeholder={t('filters.game')} title={t('filters.gameHint')} data-testid="bet-game" />
+        <Input
+          allowClear
+          maxLength={64}
+          placeholder={t('filters.game')}
+          aria-label={t('filters.game')}
+          title={t('filters.gameHint')}
+          data-testid="bet-game"
+        />
       </Form.Item>
       <Form.Item name="status">
         <Select
           allowClear
           placeholder={t('filters.status')}
+          aria-label={t('filters.status')}
           style={{ minWidth: 170 }}
           options={SETTLEMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
           data-testid="bet-status"

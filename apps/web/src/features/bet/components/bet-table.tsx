@@ -1,5 +1,5 @@
 import { Alert, Table } from 'antd';
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BET_COUNT_CAP, type BetPage, type BetRow, type BetTotals } from '@agent-bo/shared';
 import { serverPagination } from '../../../components/server-pagination';
@@ -36,9 +36,12 @@ export function BetTable({
   pageSize,
   onPageChange,
   onOpen,
+  failure,
 }: {
   data: BetPage | undefined;
   loading: boolean;
+  /** Shown instead of "no bets" when the search failed. */
+  failure?: ReactNode;
   page: number;
   pageSize: number;
   onPageChange: (current: number | undefined, pageSize: number | undefined) => void;
@@ -83,7 +86,7 @@ export function BetTable({
           scroll={{ x: 'max-content' }}
           pagination={pagination}
           summary={summary}
-          locale={{ emptyText: t('empty') }}
+          locale={{ emptyText: failure ?? t('empty') }}
           onChange={(p) => onPageChange(p.current, p.pageSize)}
           onRow={(r) =>
             ({

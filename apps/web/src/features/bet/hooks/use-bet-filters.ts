@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, businessRange, type SettlementStatus } from '@agent-bo/shared';
+import { DEFAULT_PAGE_SIZE, DEFAULT_RANGE, businessRange, type SettlementStatus } from '@agent-bo/shared';
 import { toPageSize, type PageSize } from '../../../components/server-pagination';
 
 /** What the bet list is searched by: a site wall-clock range and the optional filters. */
@@ -14,7 +14,7 @@ export interface BetFilters {
 
 /** Today's business day (noon to noon) in `timeZone`, with no other filter. */
 export function todayFilters(timeZone: string): BetFilters {
-  return businessRange('today', new Date(), timeZone);
+  return businessRange(DEFAULT_RANGE, new Date(), timeZone);
 }
 
 /**

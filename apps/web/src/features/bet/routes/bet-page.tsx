@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGridQuery } from '../../../hooks/use-grid-query';
 import { useUserStore } from '../../../stores/user-store';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { currentSiteId, siteTimeZone } from '../../../lib/site';
@@ -9,7 +9,7 @@ import { betApi, betCsvName, betKeys } from '../api/bet-api';
 import { BetDetailDrawer } from '../components/bet-detail-drawer';
 import { BetFilterForm } from '../components/bet-filter-form';
 import { BetTable } from '../components/bet-table';
-import { useBetFilters } from '../hooks/use-bet-filters';
+import { useBetFilters, type BetFilters } from '../hooks/use-bet-filters';
 import '../bet.css';
 
 export const BET_PATH = '/bet/index';
@@ -24,12 +24,13 @@ export default function BetPage() {
   const [detailId, setDetailId] = useState<number | null>(null);
 
   const body = { ...filters, page, pageSize };
-  const query = useQuery({
-    queryKey: betKeys.list(body),
-    queryFn: ({ signal }) => betApi.list(body, signal),
-    placeholderData: (prev) => prev,
-  });
-  const data = query.data;
+  const grid = useGridQuery({ queryKey: betKeys.list(body), queryFn: ({ signal }) => betApi.list(body, signal), testId: 'bet' });
+  const { query, data } = grid;
+  // Search and Reset always ask the server, also when the filters are the ones shown.
+  const searchNow = (next: BetFilters) => {
+    search(next);
+    grid.refreshIfSame(betKeys.list({ ...next, page: 1, pageSize }));
+  };
 
   return (
     <div className="page bet-page" data-testid="bet-page">
@@ -43,7 +44,7 @@ export default function BetPage() {
           </Typography.Text>
         </div>
         <div className="bet-bar">
-          <BetFilterForm timeZone={timeZone} initial={initial} providers={data?.providers ?? []} onSearch={search} />
+          <BetFilterForm timeZone={timeZone} initial={initial} providers={data?.providers ?? []} onSearch={searchNow} />
           <div className="bet-tools">
             <CsvExportButton
               fetchCsv={() => betApi.exportCsv(filters)}
@@ -55,7 +56,16 @@ export default function BetPage() {
             />
           </div>
         </div>
-        <BetTable data={data} loading={query.isFetching} page={page} pageSize={pageSize} onPageChange={changePage} onOpen={setDetailId} />
+        {grid.notice}
+        <BetTable
+          data={data}
+          loading={query.isFetching}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={changePage}
+          onOpen={setDetailId}
+          failure={grid.emptyText()}
+        />
       </Card>
       <BetDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
     </div>

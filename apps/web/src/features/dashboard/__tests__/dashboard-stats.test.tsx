@@ -119,7 +119,7 @@ const statsCalls = () => calls.filter((c) => c.path === '/api/manage/dashboard/s
 const live = () => charts.made.filter((c) => !c.disposed);
 
 describe('dashboard statistics', { timeout: 20_000 }, () => {
-  it('asks for this business week, shows the KPIs and draws four charts', async () => {
+  it('opens on the current business day like every date filter, shows the KPIs and draws four charts', async () => {
     const { startApp } = await import('../../../test/app-harness');
     await startApp('/dashboard');
     expect((await findTestId('dash-kpi-sales')).textContent).toBe('1,900.00');
@@ -129,9 +129,9 @@ describe('dashboard statistics', { timeout: 20_000 }, () => {
     // the overview above is still there
     expect(screen.getByTestId('dash-balance')).toBeTruthy();
 
-    const week = businessDatesOf(businessRange('thisWeek', testNow(), 'Asia/Taipei'));
-    expect(statsCalls()[0]!.body).toEqual(week);
-    expect(screen.getByTestId('dash-stats-range').textContent).toContain(`${week.start} to ${week.end} (7 business days`);
+    const today = businessDatesOf(businessRange('today', testNow(), 'Asia/Taipei'));
+    expect(statsCalls()[0]!.body).toEqual(today);
+    expect(screen.getByTestId('dash-stats-range').textContent).toContain(`${today.start} to ${today.end} (business days: 1,`);
 
     await waitFor(() => expect(live()).toHaveLength(4));
     for (const id of ['dash-chart-trend', 'dash-chart-visits', 'dash-chart-provider', 'dash-chart-category']) {

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Empty, Form, Row, Select, Skeleton, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_RANGE_NAMES, REPORT_MAX_DAYS, daysInRange, type DashboardStats } from '@agent-bo/shared';
+import { BUSINESS_RANGE_NAMES, DEFAULT_RANGE, REPORT_MAX_DAYS, daysInRange, type DashboardStats } from '@agent-bo/shared';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useAppStore } from '../../../stores/app-store';
 import { useUserStore } from '../../../stores/user-store';
@@ -51,7 +51,8 @@ function WinLoss({ value }: { value: string }) {
 
 /**
  * Sales, shares, visits and trends of the caller's subtree (PRODUCT.md §5) over business dates,
- * this business week by default, with the noon-based presets of the report.
+ * opening on the current business day like every date filter (DEFAULT_RANGE), with the
+ * noon-based presets of the report.
  */
 export function StatsSection() {
   const { t } = useTranslation('dashboard');
@@ -61,8 +62,8 @@ export function StatsSection() {
   const user = useUserStore((s) => s.userInfo);
   const timeZone = siteTimeZone(user?.siteId ?? currentSiteId());
   const [form] = Form.useForm<FormValues>();
-  const thisWeek = useMemo(() => presetDates('thisWeek', timeZone), [timeZone]);
-  const [filters, setFilters] = useState<Filters>(thisWeek);
+  const initialDates = useMemo(() => presetDates(DEFAULT_RANGE, timeZone), [timeZone]);
+  const [filters, setFilters] = useState<Filters>(initialDates);
   const look = useMemo<ChartLook>(() => ({ dark, primary }), [dark, primary]);
 
   const query = useQuery({
@@ -102,7 +103,7 @@ export function StatsSection() {
           form={form}
           layout="inline"
           className="dash-filters"
-          initialValues={{ range: toDateRange(thisWeek) }}
+          initialValues={{ range: toDateRange(initialDates) }}
           onFinish={onFinish}
         >
           <Form.Item
@@ -131,6 +132,7 @@ export function StatsSection() {
             <Select
               allowClear
               placeholder={t('stats.allProviders')}
+              aria-label={t('stats.allProviders')}
               style={{ minWidth: 180 }}
               options={(stats?.providers ?? []).map((p) => ({ value: p.code, label: `${p.name} (${p.code})` }))}
               data-testid="dash-provider"

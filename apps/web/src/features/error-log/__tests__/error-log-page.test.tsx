@@ -163,11 +163,16 @@ describe('error log page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/manage/error_log/list').length).toBe(before + 1));
   });
 
-  it('has no server tab without the DEVELOPER code', async () => {
+  it('has no server tab and no test triggers without the DEVELOPER code', async () => {
     user = adminUser({ permission: { permissions: [{ code: 'MOVE_USER' }] } });
     await startApp('/error-log/list');
     await findPage();
     expect(screen.queryByTestId('error-log-server-tab')).toBeNull();
+    for (const kind of ['script', 'promise', 'resource', 'render']) {
+      expect(screen.queryByTestId(`error-log-fire-${kind}`)).toBeNull();
+    }
+    // The local list and its clear button stay: every user may see what this browser caught.
+    expect(screen.getByTestId('error-log-clear')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/manage/error_log/list')).toBe(false);
   });
 

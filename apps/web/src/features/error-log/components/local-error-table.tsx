@@ -15,8 +15,11 @@ function RenderErrorTrigger(): never {
   throw new Error(TEST_MESSAGES.render);
 }
 
-/** This browser's entries (newest first), the test triggers and the clear button. */
-export function LocalErrorTable() {
+/**
+ * This browser's entries (newest first) and the clear button. The test triggers raise real errors
+ * on purpose, so only operators (the DEVELOPER code) get them.
+ */
+export function LocalErrorTable({ developer }: { developer: boolean }) {
   const { t } = useTranslation('errorLog');
   const isMobile = useIsMobile();
   const entries = useErrorLogStore((s) => s.entries);
@@ -39,20 +42,22 @@ export function LocalErrorTable() {
     <>
       {renderError ? <RenderErrorTrigger /> : null}
       <div className="error-log__toolbar">
-        <Space wrap>
-          <Button data-testid="error-log-fire-script" onClick={fireScriptError}>
-            {t('fire.script')}
-          </Button>
-          <Button data-testid="error-log-fire-promise" onClick={firePromiseRejection}>
-            {t('fire.promise')}
-          </Button>
-          <Button data-testid="error-log-fire-resource" onClick={fireResourceError}>
-            {t('fire.resource')}
-          </Button>
-          <Button data-testid="error-log-fire-render" onClick={() => setRenderError(true)}>
-            {t('fire.render')}
-          </Button>
-        </Space>
+        {developer ? (
+          <Space wrap>
+            <Button data-testid="error-log-fire-script" onClick={fireScriptError}>
+              {t('fire.script')}
+            </Button>
+            <Button data-testid="error-log-fire-promise" onClick={firePromiseRejection}>
+              {t('fire.promise')}
+            </Button>
+            <Button data-testid="error-log-fire-resource" onClick={fireResourceError}>
+              {t('fire.resource')}
+            </Button>
+            <Button data-testid="error-log-fire-render" onClick={() => setRenderError(true)}>
+              {t('fire.render')}
+            </Button>
+          </Space>
+        ) : null}
         <Popconfirm title={t('clearConfirm')} onConfirm={clear} okButtonProps={{ danger: true }}>
           <Button danger disabled={!entries.length} data-testid="error-log-clear">
             {t('clear')}

@@ -1,10 +1,10 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CLIENT_ERROR_TYPES, DEFAULT_PAGE_SIZE, type ClientErrorRow, type ClientErrorType } from '@agent-bo/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGridQuery } from '../../../hooks/use-grid-query';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
 import { errorLogApi, errorLogKeys } from '../api/error-log-api';
@@ -25,18 +25,19 @@ export function ServerErrorTable() {
   const shared = useErrorColumns<ClientErrorRow>({ name: 150, url: 220 });
 
   const request = { page, pageSize, type, keyword };
-  const list = useQuery({
+  const grid = useGridQuery({
     queryKey: errorLogKeys.list(request),
     queryFn: ({ signal }) => errorLogApi.list(request, signal),
-    placeholderData: keepPreviousData,
+    testId: 'error-log-server',
   });
+  const list = grid.query;
 
   /** Applies the keyword; the same filters again fetch afresh (new reports keep arriving). */
   const search = () => {
     const next = keywordInput.trim() || undefined;
-    if (next === keyword && page === 1) void list.refetch();
     setKeyword(next);
     setPage(1);
+    grid.refreshIfSame(errorLogKeys.list({ ...request, keyword: next, page: 1 }));
   };
 
   const columns: ColumnsType<ClientErrorRow> = [
@@ -89,6 +90,7 @@ export function ServerErrorTable() {
           {t('filters.refresh')}
         </Button>
       </div>
+      {grid.notice}
       <Table<ClientErrorRow>
         data-testid="error-log-server-table"
         rowKey="id"
@@ -96,6 +98,7 @@ export function ServerErrorTable() {
         columns={columnsForScreen(columns, isMobile)}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
+        locale={{ emptyText: grid.emptyText() }}
         scroll={isMobile ? undefined : { x: 1200 }}
         // Fixed on a phone, so long messages end in an ellipsis instead of widening the table.
         tableLayout={isMobile ? 'fixed' : undefined}

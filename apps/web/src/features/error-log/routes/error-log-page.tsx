@@ -4,7 +4,7 @@ import { useUserStore } from '../../../stores/user-store';
 import { LocalErrorTable } from '../components/local-error-table';
 import { ServerErrorTable } from '../components/server-error-table';
 
-/** The server list is for operators: accounts holding the DEVELOPER code. */
+/** The server list and the test triggers are for operators: accounts holding the DEVELOPER code. */
 function useIsDeveloper(): boolean {
   return useUserStore((s) => !!s.userInfo?.permission.permissions.some((p) => p.code === 'DEVELOPER'));
 }
@@ -14,7 +14,11 @@ export default function ErrorLogPage() {
   const { t } = useTranslation('errorLog');
   const developer = useIsDeveloper();
   const items = [
-    { key: 'local', label: <span data-testid="error-log-local-tab">{t('tabs.local')}</span>, children: <LocalErrorTable /> },
+    {
+      key: 'local',
+      label: <span data-testid="error-log-local-tab">{t('tabs.local')}</span>,
+      children: <LocalErrorTable developer={developer} />,
+    },
     ...(developer
       ? [
           {

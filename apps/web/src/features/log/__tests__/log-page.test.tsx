@@ -114,44 +114,56 @@ afterEach(() => {
 });
 
 describe('log page', { timeout: 20_000 }, () => {
-  it('lists the operation log for today’s business day, switches tabs, colours signed amounts, exports CSV', async () => {
-    await startApp('/log/index');
-    const table = await screen.findByTestId('log-table-operation', {}, { timeout: 5000 });
-    await within(table).findByText('agentB01', {}, { timeout: 5000 });
-    expect(table.textContent).toContain('Sign-in disabled');
-    expect(table.textContent).toContain('isDisabled: false → true');
-    const first = calls.find((c) => c.path === '/api/manage/log/operation')!;
-    expect(first.body).toMatchObject({ page: 1, pageSize: 10 });
-    // Today's business day of the page's clock (the test clock), noon to noon in Asia/Taipei.
-    expect({ start: first.body?.start, end: first.body?.end }).toEqual(businessRange('today', testNow(), 'Asia/Taipei'));
+  // The first test of the file loads the page's chunks, then opens the raw view: more than the file's 20 s on a busy machine.
+  it(
+    'lists the operation log for today’s business day, switches tabs, colours signed amounts, exports CSV',
+    { timeout: 40_000 },
+    async () => {
+      await startApp('/log/index');
+      const table = await screen.findByTestId('log-table-operation', {}, { timeout: 15_000 });
+      await within(table).findByText('agentB01', {}, { timeout: 5000 });
+      expect(table.textContent).toContain('Sign-in disabled');
+      // The change reads as labels and words; the raw before/after stay one click away.
+      expect(within(table).getByTestId('log-change').textContent).toBe('Sign-in locked: No → Yes');
+      expect(table.textContent).not.toContain('isDisabled');
+      fireEvent.click(within(table).getByTestId('log-raw-1'));
+      const raw = await screen.findByTestId('log-raw', {}, { timeout: 5000 });
+      expect(JSON.parse(within(raw).getByTestId('log-raw-before').textContent!)).toEqual({ isDisabled: false });
+      expect(JSON.parse(within(raw).getByTestId('log-raw-after').textContent!)).toEqual({ isDisabled: true });
+      fireEvent.keyDown(raw, { key: 'Escape' });
+      const first = calls.find((c) => c.path === '/api/manage/log/operation')!;
+      expect(first.body).toMatchObject({ page: 1, pageSize: 10 });
+      // Today's business day of the page's clock (the test clock), noon to noon in Asia/Taipei.
+      expect({ start: first.body?.start, end: first.body?.end }).toEqual(businessRange('today', testNow(), 'Asia/Taipei'));
 
-    fireEvent.click(screen.getByTestId('log-tab-cash'));
-    const cash = await screen.findByTestId('log-table-cash', {}, { timeout: 5000 });
-    await within(cash).findByText('+1,234.50', {}, { timeout: 5000 });
-    expect(within(cash).getByText('+1,234.50').closest('[data-sign]')?.getAttribute('data-sign')).toBe('credit');
-    expect(within(cash).getByText('-1,234.50').closest('[data-sign]')?.getAttribute('data-sign')).toBe('debit');
-    expect(cash.textContent).toContain('Recharge');
-    await waitFor(() => expect(new URLSearchParams(window.location.search).get('tab')).toBe('cash'));
+      fireEvent.click(screen.getByTestId('log-tab-cash'));
+      const cash = await screen.findByTestId('log-table-cash', {}, { timeout: 5000 });
+      await within(cash).findByText('+1,234.50', {}, { timeout: 5000 });
+      expect(within(cash).getByText('+1,234.50').closest('[data-sign]')?.getAttribute('data-sign')).toBe('credit');
+      expect(within(cash).getByText('-1,234.50').closest('[data-sign]')?.getAttribute('data-sign')).toBe('debit');
+      expect(cash.textContent).toContain('Recharge');
+      await waitFor(() => expect(new URLSearchParams(window.location.search).get('tab')).toBe('cash'));
 
-    const created: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => {
-      created.push(b);
-      return 'blob:x';
-    });
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('log-export-cash'));
-    });
-    await waitFor(() => expect(created).toHaveLength(1));
-    const exported = calls.find((c) => c.path === '/api/manage/log/cash/export')!;
-    expect(exported.method).toBe('GET');
-    expect(exported.search.get('start')).toMatch(/ 12:00:00$/);
-    expect(exported.search.has('page')).toBe(false);
-    expect([...new Uint8Array(await created[0]!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(click).toHaveBeenCalled();
-    click.mockRestore();
-  });
+      const created: Blob[] = [];
+      URL.createObjectURL = vi.fn((b: Blob) => {
+        created.push(b);
+        return 'blob:x';
+      });
+      URL.revokeObjectURL = vi.fn();
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('log-export-cash'));
+      });
+      await waitFor(() => expect(created).toHaveLength(1));
+      const exported = calls.find((c) => c.path === '/api/manage/log/cash/export')!;
+      expect(exported.method).toBe('GET');
+      expect(exported.search.get('start')).toMatch(/ 12:00:00$/);
+      expect(exported.search.has('page')).toBe(false);
+      expect([...new Uint8Array(await created[0]!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(click).toHaveBeenCalled();
+      click.mockRestore();
+    },
+  );
 
   it('pages on the server', async () => {
     await startApp('/log/index?tab=cash');

@@ -1,5 +1,4 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Input, Select, Table, Tabs as AntTabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -11,6 +10,7 @@ import {
   LOG_ACTION_CODES,
   LOG_TABS,
   BUSINESS_RANGE_NAMES,
+  DEFAULT_RANGE,
   businessRange,
   type CashLogRow,
   type LogTab,
@@ -18,11 +18,12 @@ import {
   type RatioLogRow,
   type TransferLogRow,
 } from '@agent-bo/shared';
+import { useGridQuery } from '../../../hooks/use-grid-query';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useUserStore } from '../../../stores/user-store';
 import { formatMoney } from '../../../lib/money';
 import { currentSiteId, siteTimeZone } from '../../../lib/site';
-import { describeDiff } from '../../../lib/describe-diff';
+import { LogChange, LogRawButton } from '../../../components/log-change';
 import { csvFileName, logApi, logKeys, type LogRows } from '../api/log-api';
 import { DATE_TIME_FORMAT, fromRange, toRange, siteNow, type Range } from '../../../lib/time-range';
 import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
@@ -111,19 +112,18 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
           key: 'change',
           render: (_: unknown, r: LogRows[LogTab]) => {
             const row = r as OperationLogRow;
-            const lines = describeDiff(row.before, row.after);
-            return lines.length ? (
-              <div className="log-change">
-                {lines.map((l, i) => (
-                  <div key={i}>{l}</div>
-                ))}
-              </div>
-            ) : (
-              dash(null)
-            );
+            return <LogChange before={row.before} after={row.after} accounts={row.accounts} className="log-change" />;
           },
         },
         { title: t('fields.ip'), dataIndex: 'ip', key: 'ip', render: dash },
+        {
+          title: t('change.details'),
+          key: 'raw',
+          render: (_: unknown, r: LogRows[LogTab]) => {
+            const row = r as OperationLogRow;
+            return <LogRawButton before={row.before} after={row.after} rowId={row.id} />;
+          },
+        },
       ] as ColumnsType<LogRows[LogTab]>;
     case 'ratio':
       return [
@@ -206,7 +206,7 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
   const { message } = App.useApp();
   const isMobile = useIsMobile();
   const [form] = Form.useForm<FormValues>();
-  const initialRange = useMemo(() => toRange(businessRange('today', new Date(), timeZone)), [timeZone]);
+  const initialRange = useMemo(() => toRange(businessRange(DEFAULT_RANGE, new Date(), timeZone)), [timeZone]);
   const [filters, setFilters] = useState<Filters>(() => fromRange(initialRange));
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
@@ -214,11 +214,18 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
   const columns = useColumns(tab);
 
   const body = { ...requestOf(tab, filters), page, pageSize };
-  const query = useQuery({
+  const grid = useGridQuery({
     queryKey: logKeys.list(tab, body),
     queryFn: ({ signal }) => logApi.list(tab, body as never, signal),
-    placeholderData: (prev) => prev,
+    testId: `log-${tab}`,
   });
+  const { query } = grid;
+  // Search and Reset always ask the server, also when the filters are the ones shown.
+  const search = (next: Filters) => {
+    setPage(1);
+    setFilters(next);
+    grid.refreshIfSame(logKeys.list(tab, { ...requestOf(tab, next), page: 1, pageSize }));
+  };
 
   // Computed when a preset is picked, so a page left open across noon still picks the right day.
   const presets = useMemo(
@@ -231,8 +238,7 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
   );
 
   const onFinish = (v: FormValues) => {
-    setPage(1);
-    setFilters({ ...fromRange(v.range), operator: v.operator || undefined, target: v.target || undefined, code: v.code || undefined });
+    search({ ...fromRange(v.range), operator: v.operator || undefined, target: v.target || undefined, code: v.code || undefined });
   };
 
   async function exportCsv() {
@@ -302,6 +308,7 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t(tab === 'operation' ? 'filters.action' : 'filters.kind')}
+                aria-label={t(tab === 'operation' ? 'filters.action' : 'filters.kind')}
                 style={{ minWidth: 160 }}
                 options={codes.map((c) => ({ value: c, label: t(tab === 'operation' ? `actions.${c}` : `kinds.${c}`) }))}
                 data-testid={`log-filter-code-${tab}`}
@@ -317,12 +324,12 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
             <Button
               icon={<ReloadOutlined />}
               onClick={() => {
-                const today = toRange(businessRange('today', new Date(), timeZone));
+                const today = toRange(businessRange(DEFAULT_RANGE, new Date(), timeZone));
                 form.resetFields();
                 form.setFieldsValue({ range: today });
-                setPage(1);
-                setFilters(fromRange(today));
+                search(fromRange(today));
               }}
+              data-testid={`log-reset-${tab}`}
             >
               {t('filters.reset')}
             </Button>
@@ -330,6 +337,7 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
         </Form>
         <div className="log-tools">{toolbar}</div>
       </div>
+      {grid.notice}
       <div data-testid={`log-table-${tab}`}>
         <Table<LogRows[LogTab]>
           rowKey="id"
@@ -337,6 +345,7 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
           columns={columns}
           dataSource={query.data?.list ?? []}
           loading={query.isFetching}
+          locale={{ emptyText: grid.emptyText() }}
           scroll={{ x: 'max-content' }}
           pagination={pagination}
           onChange={(p) => {

@@ -1,14 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, findTestId, setUpStubbedApp } from '../../../test/app-harness';
-import { backend, callsTo, click, materialServer, messages, pick, resetBackend, type } from './material-harness';
+import {
+  backend,
+  callsTo,
+  click,
+  keyboardMove,
+  layOutSortableRows,
+  materialServer,
+  messages,
+  pick,
+  resetBackend,
+  type,
+  firstPage,
+} from './material-harness';
 
 setUpStubbedApp({ signedIn: true, reset: resetBackend, server: materialServer });
 
 async function start(path = '/material/category') {
   const { startApp } = await import('../../../test/app-harness');
   await startApp(path);
-  return findTestId('category-table');
+  return firstPage('category-table');
 }
 
 describe('category page', { timeout: 20_000 }, () => {
@@ -80,6 +92,23 @@ describe('category page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(callsTo('category/save').at(-1)?.body).toMatchObject({ id: 1, version: 4 }));
   });
 
+  it('orders the categories by drag and drop (keyboard) in a dialog and saves with category/sort', async () => {
+    const restore = layOutSortableRows();
+    try {
+      await start();
+      await click(screen.getByTestId('category-order'));
+      const modal = await findTestId('category-order-modal');
+      await waitFor(() => expect(within(modal).getByTestId('order-row-2')).toBeTruthy());
+      expect((within(modal).getByTestId('order-save') as HTMLButtonElement).disabled).toBe(true);
+      await keyboardMove(within(modal).getByTestId('order-drag-1'), 'ArrowDown');
+      await click(within(modal).getByTestId('order-save'));
+      await waitFor(() => expect(callsTo('category/sort').map((c) => c.body)).toEqual([{ ids: [2, 1] }]));
+      await waitFor(() => expect(messages().join()).toContain('Saved successfully'));
+    } finally {
+      restore();
+    }
+  });
+
   it('deletes after confirmation with the id and version', async () => {
     await start();
     await click(await findTestId('category-delete-1'));
@@ -94,6 +123,7 @@ describe('category page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('category-name-1').textContent).toContain('Slots'));
     expect(screen.getByTestId('material-readonly')).toBeTruthy();
     expect(screen.queryByTestId('category-create')).toBeNull();
+    expect(screen.queryByTestId('category-order')).toBeNull();
     expect(screen.queryByTestId('category-edit-1')).toBeNull();
     expect(screen.queryByTestId('category-delete-1')).toBeNull();
   });

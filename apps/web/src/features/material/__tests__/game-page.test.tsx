@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { findTestId, setUpStubbedApp } from '../../../test/app-harness';
-import { backend, callsTo, click, materialServer, messages, pick, resetBackend, type } from './material-harness';
+import { backend, callsTo, click, materialServer, messages, pick, resetBackend, type, firstPage } from './material-harness';
 
 setUpStubbedApp({ signedIn: true, reset: resetBackend, server: materialServer });
 
 async function start() {
   const { startApp } = await import('../../../test/app-harness');
   await startApp('/material/game');
-  await findTestId('game-table');
+  await firstPage('game-table');
   await waitFor(() => expect(screen.getByTestId('game-name-11').textContent).toContain('Fortune Tiger'));
 }
 

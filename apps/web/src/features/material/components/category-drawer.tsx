@@ -1,14 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
-import { App, Button, Drawer, Form, InputNumber, Select, Space, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, GAME_CATEGORIES, MATERIAL_NAME_MAX, type Category, type CategorySaveRequest, type Locale } from '@agent-bo/shared';
+import { GAME_CATEGORIES, MATERIAL_NAME_MAX, type Category, type CategorySaveRequest, type Locale } from '@agent-bo/shared';
 import { ImageField } from '../../../components/image-field';
-import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { materialApi } from '../api/material-api';
-import { useMaterialSave } from '../hooks/use-material-save';
-import { localeOfError, NameTabs, namesOf } from './name-tabs';
-import { StaleAlert } from './stale-alert';
+import { useDrawerItem } from '../hooks/use-drawer-item';
+import { MaterialDrawer } from './material-drawer';
+import { NameTabs, namesOf } from './name-tabs';
+import { SortField } from './sort-field';
 
 export type CategoryTarget = { mode: 'create' } | { mode: 'edit'; item: Category };
 
@@ -26,41 +24,19 @@ const valuesOf = (c: Category | null): FormValues =>
     : { name: {}, iconImageId: null, sort: 0, active: true, providerCategories: [] };
 
 /** Create or edit a category: names per locale, icon, sort, status and the provider categories it files. */
-export function CategoryDrawer({ target, onClose, onSaved }: { target: CategoryTarget | null; onClose: () => void; onSaved: () => void }) {
+export function CategoryDrawer({ target, onClose }: { target: CategoryTarget | null; onClose: () => void }) {
   const { t } = useTranslation('material');
-  const { message } = App.useApp();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<FormValues>();
-  const [item, setItem] = useState<Category | null>(null);
-  const [locale, setLocale] = useState<Locale>(DEFAULT_LOCALE);
-  const { save, saving, stale, clearStale } = useMaterialSave(materialApi.saveCategory, onSaved);
-
-  const [opened, setOpened] = useState<CategoryTarget | null>(null);
-  if (target && target !== opened) {
-    setOpened(target);
-    setItem(target.mode === 'edit' ? target.item : null);
-    setLocale(DEFAULT_LOCALE);
-    clearStale();
-  }
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(target.mode === 'edit' ? target.item : null));
-  }, [target, form]);
-
-  const reread = useMutation({
-    mutationFn: () => materialApi.rereadCategory(item!.id),
-    onSuccess: (fresh) => {
-      if (!fresh) {
-        void message.warning(t('form.gone'));
-        onClose();
-        return;
-      }
-      setItem(fresh);
-      form.setFieldsValue(valuesOf(fresh));
-      clearStale();
-    },
+  const drawer = useDrawerItem({
+    opening: target,
+    initial: target?.mode === 'edit' ? target.item : null,
+    form,
+    valuesOf,
+    reread: (c: Category) => materialApi.rereadCategory(c.id),
+    send: materialApi.saveCategory,
+    onClose,
   });
+  const { item } = drawer;
 
   const submit = (values: FormValues) => {
     const body: CategorySaveRequest = {
@@ -71,39 +47,21 @@ export function CategoryDrawer({ target, onClose, onSaved }: { target: CategoryT
       status: values.active ? 'ACTIVE' : 'DISABLE',
       providerCategories: values.providerCategories as CategorySaveRequest['providerCategories'],
     };
-    void save(body);
+    void drawer.save(body);
   };
 
   return (
-    <Drawer
+    <MaterialDrawer
       open={target !== null}
       onClose={onClose}
-      size={isMobile ? '100%' : 560}
-      title={opened?.mode === 'edit' ? t('category.edit', { id: item?.id ?? '' }) : t('category.create')}
-      destroyOnHidden
-      data-testid="category-drawer"
-      footer={
-        <Space className="material-drawer__footer">
-          <Button onClick={onClose} data-testid="material-cancel">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="material-save">
-            {t('actions.save')}
-          </Button>
-        </Space>
-      }
+      width={560}
+      title={item ? t('category.edit', { id: item.id }) : t('category.create')}
+      testId="category-drawer"
+      state={drawer}
+      onSave={() => form.submit()}
     >
-      {stale ? <StaleAlert message={stale} reloading={reread.isPending} onReload={() => reread.mutate()} /> : null}
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        onFinishFailed={({ errorFields }) => {
-          const failed = localeOfError(errorFields);
-          if (failed) setLocale(failed);
-        }}
-      >
-        <NameTabs field="name" max={MATERIAL_NAME_MAX} active={locale} onActiveChange={setLocale} />
+      <Form<FormValues> form={form} layout="vertical" onFinish={submit} onFinishFailed={drawer.onFinishFailed}>
+        <NameTabs field="name" max={MATERIAL_NAME_MAX} active={drawer.locale} onActiveChange={drawer.setLocale} />
         <Form.Item name="iconImageId" label={t('category.icon')}>
           <ImageField canUpload testId="category-icon" />
         </Form.Item>
@@ -119,16 +77,9 @@ export function CategoryDrawer({ target, onClose, onSaved }: { target: CategoryT
           <Form.Item name="active" label={t('form.status')} valuePropName="checked">
             <Switch checkedChildren={t('status.ACTIVE')} unCheckedChildren={t('status.DISABLE')} data-testid="category-status" />
           </Form.Item>
-          <Form.Item
-            name="sort"
-            label={t('form.sort')}
-            extra={t('form.sortHint')}
-            rules={[{ required: true, type: 'integer', min: 0, max: 1_000_000, message: t('validation.sort') }]}
-          >
-            <InputNumber min={0} max={1_000_000} precision={0} className="material-sort" data-testid="material-sort" />
-          </Form.Item>
+          <SortField hint />
         </div>
       </Form>
-    </Drawer>
+    </MaterialDrawer>
   );
 }

@@ -1,28 +1,29 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Image, Input, Select, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_STATUSES, type Category, type CategoryListRequest, type CategoryStatus } from '@agent-bo/shared';
-import { serverPagination } from '../../../components/server-pagination';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
 import { useCanWrite } from '../hooks/use-can-write';
+import { useConfirmDelete } from '../hooks/use-confirm-delete';
 import { usePagedList } from '../hooks/use-paged-list';
 import { CategoryDrawer, type CategoryTarget } from './category-drawer';
+import { FilterForm, FilterSelect, FilterText, ListButtons } from './filter-form';
+import { MaterialPage } from './material-page';
 import { shownName } from './name-tabs';
-import '../material.css';
+import { OrderModal } from './order-modal';
+import { actionsColumn, PagedTable, Thumb } from './table-parts';
 
 type Filters = Pick<CategoryListRequest, 'name' | 'status'>;
 
 /**
  * The site's game categories (PRODUCT.md §6, `/material/category`): name and status filters, the
- * server-paged table, and with CATEGORY_WRITE the drawer and deletion.
+ * server-paged table, and with CATEGORY_WRITE the drawer, deletion and the lobby order dialog.
  */
 export function CategoryScreen() {
   const { t } = useTranslation('material');
-  const { modal, message } = App.useApp();
   const locale = useLocaleStore((s) => s.locale);
   const client = useQueryClient();
   const canWrite = useCanWrite('CATEGORY_WRITE');
@@ -31,36 +32,18 @@ export function CategoryScreen() {
   );
   const refresh = () => client.invalidateQueries({ queryKey: materialKeys.all });
   const [target, setTarget] = useState<CategoryTarget | null>(null);
-  const [form] = Form.useForm<{ name?: string; status?: CategoryStatus }>();
-  const remove = useMutation({ mutationFn: (c: Category) => materialApi.deleteCategory(c.id, c.version), onSettled: refresh });
-
-  const confirmDelete = (c: Category) => {
-    void modal.confirm({
-      title: t('category.confirmDelete', { name: shownName(c.name, locale) }),
-      content: t('category.deleteHint'),
-      okText: t('actions.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'category-delete-ok' } as ButtonProps,
-      cancelText: t('common:actions.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(c);
-          void message.success(t('grid.deleted'));
-        } catch {
-          // the API client already showed the failure
-        }
-      },
-    });
-  };
+  const [ordering, setOrdering] = useState(false);
+  const [form] = Form.useForm<Filters>();
+  const confirmDelete = useConfirmDelete<Category>({
+    send: materialApi.deleteCategory,
+    refresh,
+    title: (c) => t('category.confirmDelete', { name: shownName(c.name, locale) }),
+    hint: t('category.deleteHint'),
+    okTestId: 'category-delete-ok',
+  });
 
   const columns: ColumnsType<Category> = [
-    {
-      title: t('category.icon'),
-      dataIndex: 'iconUrl',
-      width: 72,
-      responsive: ['sm'],
-      render: (url: string | null) =>
-        url ? <Image src={url} width={40} height={40} className="material-thumb" alt="" /> : <span className="material-thumb--empty" />,
-    },
+    { title: t('category.icon'), dataIndex: 'iconUrl', width: 72, responsive: ['sm'], render: (url: string | null) => <Thumb url={url} /> },
     {
       title: t('form.name'),
       key: 'name',
@@ -94,118 +77,64 @@ export function CategoryScreen() {
       render: (s: CategoryStatus) => <Tag color={s === 'ACTIVE' ? 'green' : 'default'}>{t(`status.${s}`)}</Tag>,
     },
     { title: t('grid.updatedAt'), dataIndex: 'updatedAt', width: 170, responsive: ['lg'] },
-    ...(canWrite
-      ? [
-          {
-            title: t('grid.actions'),
-            key: 'actions',
-            width: 110,
-            fixed: 'right' as const,
-            render: (_: unknown, c: Category) => (
-              <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label={t('actions.edit')}
-                  onClick={() => setTarget({ mode: 'edit', item: c })}
-                  data-testid={`category-edit-${c.id}`}
-                />
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('actions.delete')}
-                  onClick={() => confirmDelete(c)}
-                  data-testid={`category-delete-${c.id}`}
-                />
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...(canWrite ? [actionsColumn<Category>(t, 'category', (item) => setTarget({ mode: 'edit', item }), confirmDelete)] : []),
   ];
 
   return (
-    <div className="page material-page" data-testid="category-page">
-      <Card variant="borderless">
-        <Typography.Title level={4} className="material-title">
-          {t('category.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('category.intro')}</Typography.Paragraph>
-        {canWrite ? null : (
-          <Alert type="info" showIcon title={t('readOnly')} className="material-readonly" data-testid="material-readonly" />
-        )}
-        <div className="filter-bar material-filters">
-          <Form
-            form={form}
-            layout="inline"
-            onFinish={(v) => list.search({ name: v.name?.trim() || undefined, status: v.status })}
-            className="material-filter-form"
-          >
-            <Form.Item name="name">
-              <Input allowClear placeholder={t('filter.name')} data-testid="category-filter-name" />
-            </Form.Item>
-            <Form.Item name="status">
-              <Select
-                allowClear
-                placeholder={t('filter.status')}
-                className="material-filter-select"
-                options={CATEGORY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-                data-testid="category-filter-status"
-              />
-            </Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" data-testid="category-search">
-                {t('actions.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  list.search({});
-                }}
-              >
-                {t('actions.reset')}
-              </Button>
-            </Space>
-          </Form>
-          <Space wrap>
-            {canWrite ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ mode: 'create' })} data-testid="category-create">
-                {t('category.create')}
-              </Button>
-            ) : null}
-            <Button icon={<ReloadOutlined />} loading={list.query.isFetching} onClick={() => void refresh()}>
-              {t('actions.refresh')}
-            </Button>
-          </Space>
-        </div>
-        <Table<Category>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.query.data?.list ?? []}
-          loading={list.query.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={serverPagination({
-            page: list.page,
-            pageSize: list.pageSize,
-            total: list.query.data?.total,
-            showTotal: (n) => t('grid.total', { n }),
-          })}
-          onChange={(p) => list.change(p.current, p.pageSize)}
-          data-testid="category-table"
+    <MaterialPage
+      testId="category-page"
+      title={t('category.title')}
+      intro={t('category.intro')}
+      canWrite={canWrite}
+      after={
+        <>
+          <CategoryDrawer target={target} onClose={() => setTarget(null)} />
+          {ordering ? (
+            <OrderModal<Category>
+              title={t('category.order')}
+              queryKey={materialKeys.order('category')}
+              load={materialApi.allCategories}
+              labelOf={(c) => shownName(c.name, locale)}
+              render={(c) => (
+                <>
+                  <Thumb url={c.iconUrl} size={32} />
+                  <span className="material-grow">{shownName(c.name, locale)}</span>
+                  <Tag color={c.status === 'ACTIVE' ? 'green' : 'default'}>{t(`status.${c.status}`)}</Tag>
+                </>
+              )}
+              send={materialApi.sortCategories}
+              onClose={() => setOrdering(false)}
+              testId="category-order-modal"
+            />
+          ) : null}
+        </>
+      }
+    >
+      <div className="filter-bar material-filters">
+        <FilterForm<Filters>
+          form={form}
+          testId="category-search"
+          onSearch={(v) => list.search({ name: v.name?.trim() || undefined, status: v.status })}
+        >
+          <FilterText name="name" placeholder={t('filter.name')} testId="category-filter-name" />
+          <FilterSelect
+            name="status"
+            placeholder={t('filter.status')}
+            options={CATEGORY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            testId="category-filter-status"
+          />
+        </FilterForm>
+        <ListButtons
+          canWrite={canWrite}
+          prefix="category"
+          createLabel={t('category.create')}
+          onCreate={() => setTarget({ mode: 'create' })}
+          onOrder={() => setOrdering(true)}
+          refreshing={list.query.isFetching}
+          onRefresh={() => void refresh()}
         />
-      </Card>
-      <CategoryDrawer
-        target={target}
-        onClose={() => setTarget(null)}
-        onSaved={() => {
-          setTarget(null);
-          void refresh();
-        }}
-      />
-    </div>
+      </div>
+      <PagedTable<Category> list={list} columns={columns} testId="category-table" />
+    </MaterialPage>
   );
 }

@@ -1,9 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Form, InputNumber, Select, Space, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { Descriptions, Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  DEFAULT_LOCALE,
   ENTITY_STATUSES,
   GAME_TAGS,
   type Game,
@@ -14,13 +11,13 @@ import {
   type MaterialOptions,
 } from '@agent-bo/shared';
 import { ImageField } from '../../../components/image-field';
-import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi } from '../api/material-api';
-import { useMaterialSave } from '../hooks/use-material-save';
+import { useDrawerItem } from '../hooks/use-drawer-item';
 import { GameStatusCell } from './game-labels';
-import { localeOfError, NameTabs, namesOf, shownName } from './name-tabs';
-import { StaleAlert } from './stale-alert';
+import { MaterialDrawer } from './material-drawer';
+import { gameName, NameTabs, namesOf, shownName } from './name-tabs';
+import { SortField } from './sort-field';
 
 interface FormValues {
   names: Partial<Record<Locale, string>>;
@@ -32,14 +29,14 @@ interface FormValues {
   visible: boolean;
 }
 
-const valuesOf = (g: Game): FormValues => ({
-  names: g.names,
-  imageId: g.imageId,
-  categoryId: g.categoryId,
-  tag: g.tag,
-  status: g.status,
-  sort: g.sort,
-  visible: g.visible,
+const valuesOf = (g: Game | null): FormValues => ({
+  names: g?.names ?? {},
+  imageId: g?.imageId ?? null,
+  categoryId: g?.categoryId ?? null,
+  tag: g?.tag ?? 0,
+  status: g?.status ?? 'ACTIVE',
+  sort: g?.sort ?? 0,
+  visible: g?.visible ?? true,
 });
 
 const NAME_MAX = 100;
@@ -49,52 +46,20 @@ const NAME_MAX = 100;
  * image, category (none: the one mapping its provider category), tag, status, sort and whether
  * the lobby lists it. The provider's fields are shown above, read-only.
  */
-export function GameDrawer({
-  game,
-  options,
-  onClose,
-  onSaved,
-}: {
-  game: Game | null;
-  options: MaterialOptions | undefined;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function GameDrawer({ game, options, onClose }: { game: Game | null; options: MaterialOptions | undefined; onClose: () => void }) {
   const { t } = useTranslation('material');
-  const { message } = App.useApp();
   const uiLocale = useLocaleStore((s) => s.locale);
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<FormValues>();
-  const [item, setItem] = useState<Game | null>(null);
-  const [locale, setLocale] = useState<Locale>(DEFAULT_LOCALE);
-  const { save, saving, stale, clearStale } = useMaterialSave(materialApi.saveGame, onSaved);
-
-  const [opened, setOpened] = useState<Game | null>(null);
-  if (game && game !== opened) {
-    setOpened(game);
-    setItem(game);
-    setLocale(DEFAULT_LOCALE);
-    clearStale();
-  }
-  useEffect(() => {
-    if (!game) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(game));
-  }, [game, form]);
-
-  const reread = useMutation({
-    mutationFn: () => materialApi.rereadGame(item!),
-    onSuccess: (fresh) => {
-      if (!fresh) {
-        void message.warning(t('form.gone'));
-        onClose();
-        return;
-      }
-      setItem(fresh);
-      form.setFieldsValue(valuesOf(fresh));
-      clearStale();
-    },
+  const drawer = useDrawerItem({
+    opening: game,
+    initial: game,
+    form,
+    valuesOf,
+    reread: materialApi.rereadGame,
+    send: materialApi.saveGame,
+    onClose,
   });
+  const { item } = drawer;
 
   const submit = (values: FormValues) => {
     if (!item) return;
@@ -109,30 +74,20 @@ export function GameDrawer({
       sort: values.sort,
       visible: values.visible,
     };
-    void save(body);
+    void drawer.save(body);
   };
 
   const provider = options?.providers.find((p) => p.code === item?.providerCode);
   return (
-    <Drawer
+    <MaterialDrawer
       open={game !== null}
       onClose={onClose}
-      size={isMobile ? '100%' : 600}
-      title={item ? t('game.edit', { name: shownName(item.names, uiLocale, shownName(item.providerNames, uiLocale, item.code)) }) : ''}
-      destroyOnHidden
-      data-testid="game-drawer"
-      footer={
-        <Space className="material-drawer__footer">
-          <Button onClick={onClose} data-testid="material-cancel">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="material-save">
-            {t('actions.save')}
-          </Button>
-        </Space>
-      }
+      width={600}
+      title={item ? t('game.edit', { name: gameName(item, uiLocale) }) : ''}
+      testId="game-drawer"
+      state={drawer}
+      onSave={() => form.submit()}
     >
-      {stale ? <StaleAlert message={stale} reloading={reread.isPending} onReload={() => reread.mutate()} /> : null}
       {item ? (
         <Descriptions size="small" column={1} bordered className="material-provider-facts" data-testid="game-provider-facts">
           <Descriptions.Item label={t('game.provider')}>
@@ -146,16 +101,15 @@ export function GameDrawer({
           </Descriptions.Item>
         </Descriptions>
       ) : null}
-      <Form<FormValues>
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        onFinishFailed={({ errorFields }) => {
-          const failed = localeOfError(errorFields);
-          if (failed) setLocale(failed);
-        }}
-      >
-        <NameTabs field="names" max={NAME_MAX} optional active={locale} onActiveChange={setLocale} placeholders={item?.providerNames} />
+      <Form<FormValues> form={form} layout="vertical" onFinish={submit} onFinishFailed={drawer.onFinishFailed}>
+        <NameTabs
+          field="names"
+          max={NAME_MAX}
+          optional
+          active={drawer.locale}
+          onActiveChange={drawer.setLocale}
+          placeholders={item?.providerNames}
+        />
         <Form.Item name="imageId" label={t('game.image')} extra={t('game.imageHint')}>
           <ImageField canUpload testId="game-image" />
         </Form.Item>
@@ -176,18 +130,12 @@ export function GameDrawer({
           <Form.Item name="status" label={t('form.status')}>
             <Select options={ENTITY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} data-testid="game-status" />
           </Form.Item>
-          <Form.Item
-            name="sort"
-            label={t('form.sort')}
-            rules={[{ required: true, type: 'integer', min: 0, max: 1_000_000, message: t('validation.sort') }]}
-          >
-            <InputNumber min={0} max={1_000_000} precision={0} className="material-sort" data-testid="material-sort" />
-          </Form.Item>
+          <SortField />
         </div>
         <Form.Item name="visible" label={t('game.visible')} valuePropName="checked" extra={t('game.visibleHint')}>
           <Switch checkedChildren={t('game.shown')} unCheckedChildren={t('game.hidden')} data-testid="game-visible" />
         </Form.Item>
       </Form>
-    </Drawer>
+    </MaterialDrawer>
   );
 }

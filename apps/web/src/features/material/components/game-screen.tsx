@@ -1,20 +1,21 @@
-import { DownOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Form, Image, Input, Select, Space, Table, Typography } from 'antd';
+import { Form, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ENTITY_STATUSES, GAME_TAGS, type Game, type GameListRequest, type GameStatus, type GameTag } from '@agent-bo/shared';
-import { serverPagination } from '../../../components/server-pagination';
+import { ENTITY_STATUSES, GAME_TAGS, type Game, type GameListRequest, type GameTag } from '@agent-bo/shared';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
 import { useCanWrite } from '../hooks/use-can-write';
 import { useGameBulk } from '../hooks/use-game-bulk';
 import { usePagedList } from '../hooks/use-paged-list';
+import { BulkMenu } from './bulk-menu';
+import { FilterForm, FilterSelect, FilterText, ListButtons } from './filter-form';
 import { GameDrawer } from './game-drawer';
 import { GameStatusCell, GameTagLabel } from './game-labels';
-import { shownName } from './name-tabs';
-import '../material.css';
+import { MaterialPage } from './material-page';
+import { gameName, shownName } from './name-tabs';
+import { actionsColumn, PagedTable, Thumb } from './table-parts';
 
 type Filters = Pick<GameListRequest, 'providerCode' | 'categoryId' | 'tag' | 'status' | 'text'>;
 
@@ -35,7 +36,6 @@ export function GameScreen() {
   const refresh = () => client.invalidateQueries({ queryKey: materialKeys.all });
   const bulk = useGameBulk(refresh);
   const [editing, setEditing] = useState<Game | null>(null);
-  const [menu, setMenu] = useState<'status' | 'tag' | null>(null);
   const [form] = Form.useForm<Filters>();
 
   const categoryName = (id: number | null) => {
@@ -50,8 +50,7 @@ export function GameScreen() {
       dataIndex: 'imageUrl',
       width: 76,
       responsive: ['sm'],
-      render: (url: string | null) =>
-        url ? <Image src={url} width={48} height={48} className="material-thumb" alt="" /> : <span className="material-thumb--empty" />,
+      render: (url: string | null) => <Thumb url={url} size={48} />,
     },
     {
       title: t('form.name'),
@@ -60,7 +59,7 @@ export function GameScreen() {
         const own = shownName(g.names, locale);
         return (
           <div className="material-name" data-testid={`game-name-${g.id}`}>
-            <span>{own || shownName(g.providerNames, locale, g.code)}</span>
+            <span>{gameName(g, locale)}</span>
             <Typography.Text type="secondary" className="material-sub">
               {own ? t('game.operatorName') : t('game.providerNameShort')}
             </Typography.Text>
@@ -123,181 +122,86 @@ export function GameScreen() {
       responsive: ['md'],
       render: (visible: boolean) => (visible ? t('game.shown') : <Typography.Text type="warning">{t('game.hidden')}</Typography.Text>),
     },
-    ...(canWrite
-      ? [
-          {
-            title: t('grid.actions'),
-            key: 'actions',
-            width: 70,
-            fixed: 'right' as const,
-            render: (_: unknown, g: Game) => (
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('actions.edit')}
-                onClick={() => setEditing(g)}
-                data-testid={`game-edit-${g.id}`}
-              />
-            ),
-          },
-        ]
-      : []),
+    ...(canWrite ? [actionsColumn<Game>(t, 'game', setEditing)] : []),
   ];
 
-  const openMenu = (which: 'status' | 'tag') => {
-    if (bulk.requireSelection()) setMenu(which);
-  };
-
   return (
-    <div className="page material-page" data-testid="game-page">
-      <Card variant="borderless">
-        <Typography.Title level={4} className="material-title">
-          {t('game.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('game.intro')}</Typography.Paragraph>
-        {canWrite ? null : (
-          <Alert type="info" showIcon title={t('readOnly')} className="material-readonly" data-testid="material-readonly" />
-        )}
-        <Form
-          form={form}
-          layout="inline"
-          className="filter-bar material-filter-form"
-          onFinish={(v) => list.search({ ...v, text: v.text?.trim() || undefined })}
-        >
-          <Form.Item name="providerCode">
-            <Select
-              allowClear
-              placeholder={t('filter.provider')}
-              className="material-filter-select"
-              options={(options.data?.providers ?? []).map((p) => ({ value: p.code, label: p.name }))}
-              data-testid="game-filter-provider"
+    <MaterialPage
+      testId="game-page"
+      title={t('game.title')}
+      intro={t('game.intro')}
+      canWrite={canWrite}
+      after={<GameDrawer game={editing} options={options.data} onClose={() => setEditing(null)} />}
+    >
+      <div className="filter-bar">
+        <FilterForm<Filters> form={form} testId="game-search" onSearch={(v) => list.search({ ...v, text: v.text?.trim() || undefined })}>
+          <FilterSelect
+            name="providerCode"
+            placeholder={t('filter.provider')}
+            options={(options.data?.providers ?? []).map((p) => ({ value: p.code, label: p.name }))}
+            testId="game-filter-provider"
+          />
+          <FilterSelect
+            name="categoryId"
+            placeholder={t('filter.category')}
+            options={(options.data?.categories ?? []).map((c) => ({ value: c.id, label: shownName(c.name, locale) }))}
+            testId="game-filter-category"
+          />
+          <FilterSelect
+            name="tag"
+            placeholder={t('filter.tag')}
+            options={GAME_TAGS.map((tag) => ({ value: tag, label: t(`tag.${tag}`) }))}
+            testId="game-filter-tag"
+          />
+          <FilterSelect
+            name="status"
+            placeholder={t('filter.status')}
+            options={ENTITY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            testId="game-filter-status"
+          />
+          <FilterText name="text" placeholder={t('filter.text')} testId="game-filter-text" />
+        </FilterForm>
+      </div>
+      <div className="material-tools">
+        {canWrite ? (
+          <Space wrap>
+            <Typography.Text type="secondary" data-testid="game-selected">
+              {t('grid.selected', { n: bulk.selected.length })}
+            </Typography.Text>
+            <BulkMenu
+              label={t('actions.bulkStatus')}
+              choices={ENTITY_STATUSES.map((s) => ({ key: s, label: t(`status.${s}`) }))}
+              canOpen={bulk.requireSelection}
+              onPick={(status) => void bulk.apply({ status })}
+              loading={bulk.applying}
+              testId="game-bulk-status"
+              itemTestId="bulk-status"
             />
-          </Form.Item>
-          <Form.Item name="categoryId">
-            <Select
-              allowClear
-              placeholder={t('filter.category')}
-              className="material-filter-select"
-              options={(options.data?.categories ?? []).map((c) => ({ value: c.id, label: shownName(c.name, locale) }))}
-              data-testid="game-filter-category"
+            <BulkMenu
+              label={t('actions.bulkTag')}
+              choices={GAME_TAGS.map((tag) => ({ key: tag, label: t(`tag.${tag}`) }))}
+              canOpen={bulk.requireSelection}
+              onPick={(tag: GameTag) => void bulk.apply({ tag })}
+              loading={bulk.applying}
+              testId="game-bulk-tag"
+              itemTestId="bulk-tag"
             />
-          </Form.Item>
-          <Form.Item name="tag">
-            <Select
-              allowClear
-              placeholder={t('filter.tag')}
-              className="material-filter-select"
-              options={GAME_TAGS.map((tag) => ({ value: tag, label: t(`tag.${tag}`) }))}
-              data-testid="game-filter-tag"
-            />
-          </Form.Item>
-          <Form.Item name="status">
-            <Select
-              allowClear
-              placeholder={t('filter.status')}
-              className="material-filter-select"
-              options={ENTITY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              data-testid="game-filter-status"
-            />
-          </Form.Item>
-          <Form.Item name="text">
-            <Input allowClear placeholder={t('filter.text')} data-testid="game-filter-text" />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="game-search">
-              {t('actions.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                list.search({});
-              }}
-            >
-              {t('actions.reset')}
-            </Button>
           </Space>
-        </Form>
-        <div className="material-tools">
-          {canWrite ? (
-            <Space wrap>
-              <Typography.Text type="secondary" data-testid="game-selected">
-                {t('grid.selected', { n: bulk.selected.length })}
-              </Typography.Text>
-              <Dropdown
-                open={menu === 'status'}
-                onOpenChange={(open) => !open && setMenu(null)}
-                trigger={['click']}
-                menu={{
-                  items: ENTITY_STATUSES.map((s) => ({ key: s, label: <span data-testid={`bulk-status-${s}`}>{t(`status.${s}`)}</span> })),
-                  onClick: ({ key }) => {
-                    setMenu(null);
-                    void bulk.apply({ status: key as GameStatus });
-                  },
-                }}
-              >
-                <Button loading={bulk.applying} onClick={() => openMenu('status')} data-testid="game-bulk-status">
-                  {t('actions.bulkStatus')} <DownOutlined />
-                </Button>
-              </Dropdown>
-              <Dropdown
-                open={menu === 'tag'}
-                onOpenChange={(open) => !open && setMenu(null)}
-                trigger={['click']}
-                menu={{
-                  items: GAME_TAGS.map((tag) => ({
-                    key: String(tag),
-                    label: <span data-testid={`bulk-tag-${tag}`}>{t(`tag.${tag}`)}</span>,
-                  })),
-                  onClick: ({ key }) => {
-                    setMenu(null);
-                    void bulk.apply({ tag: Number(key) as GameTag });
-                  },
-                }}
-              >
-                <Button loading={bulk.applying} onClick={() => openMenu('tag')} data-testid="game-bulk-tag">
-                  {t('actions.bulkTag')} <DownOutlined />
-                </Button>
-              </Dropdown>
-            </Space>
-          ) : (
-            <span />
-          )}
-          <Button icon={<ReloadOutlined />} loading={list.query.isFetching} onClick={() => void refresh()}>
-            {t('actions.refresh')}
-          </Button>
-        </div>
-        <Table<Game>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.query.data?.list ?? []}
-          loading={list.query.isFetching}
-          scroll={{ x: 'max-content' }}
-          rowSelection={
-            canWrite
-              ? { selectedRowKeys: bulk.selected, onChange: (keys) => bulk.setSelected(keys.map(Number)), preserveSelectedRowKeys: true }
-              : undefined
-          }
-          pagination={serverPagination({
-            page: list.page,
-            pageSize: list.pageSize,
-            total: list.query.data?.total,
-            showTotal: (n) => t('grid.total', { n }),
-          })}
-          onChange={(p) => list.change(p.current, p.pageSize)}
-          data-testid="game-table"
-        />
-      </Card>
-      <GameDrawer
-        game={editing}
-        options={options.data}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void refresh();
-        }}
+        ) : (
+          <span />
+        )}
+        <ListButtons canWrite={canWrite} prefix="game" refreshing={list.query.isFetching} onRefresh={() => void refresh()} />
+      </div>
+      <PagedTable<Game>
+        list={list}
+        columns={columns}
+        testId="game-table"
+        rowSelection={
+          canWrite
+            ? { selectedRowKeys: bulk.selected, onChange: (keys) => bulk.setSelected(keys.map(Number)), preserveSelectedRowKeys: true }
+            : undefined
+        }
       />
-    </div>
+    </MaterialPage>
   );
 }

@@ -1,6 +1,6 @@
 import { Form, Input, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES, type Locale } from '@agent-bo/shared';
+import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES, type Game, type Locale } from '@agent-bo/shared';
 
 /**
  * One tab per locale for a localized name (`field.<locale>`). zh_TW is first and required unless
@@ -14,8 +14,11 @@ export function NameTabs({
   active,
   onActiveChange,
   placeholders,
+  label,
 }: {
   field: string;
+  /** The input's label (default: Name). */
+  label?: string;
   max: number;
   optional?: boolean;
   active: Locale;
@@ -51,7 +54,7 @@ export function NameTabs({
               </Typography.Paragraph>
               <Form.Item
                 name={[field, locale]}
-                label={t('form.name')}
+                label={label ?? t('form.name')}
                 required={required}
                 rules={[
                   ...(required ? [{ required: true, whitespace: true, message: t('validation.nameRequired') }] : []),
@@ -85,4 +88,9 @@ export function namesOf(record: Partial<Record<Locale, string>> | undefined): Re
 /** The name to show in the user's locale, falling back to zh_TW, then to `fallback`. */
 export function shownName(record: Partial<Record<Locale, string>>, locale: Locale, fallback = ''): string {
   return record[locale] || record[DEFAULT_LOCALE] || fallback;
+}
+
+/** A game's name in the user's locale: the operator's, else the provider's, else its code. */
+export function gameName(game: Pick<Game, 'names' | 'providerNames' | 'code'>, locale: Locale): string {
+  return shownName(game.names, locale) || shownName(game.providerNames, locale, game.code);
 }

@@ -14,28 +14,29 @@ export function useGameBulk(refresh: () => Promise<void>) {
   const { message } = App.useApp();
   const [selected, setSelected] = useState<number[]>([]);
   const mutation = useMutation({
-    mutationFn: (change: { status: GameStatus } | { tag: GameTag }) =>
-      'status' in change
-        ? materialApi.bulkStatus({ ids: selected, status: change.status })
-        : materialApi.bulkTag({ ids: selected, tag: change.tag }),
+    mutationFn: ({ change, ids }: { change: { status: GameStatus } | { tag: GameTag }; ids: number[] }) =>
+      'status' in change ? materialApi.bulkStatus({ ids, status: change.status }) : materialApi.bulkTag({ ids, tag: change.tag }),
     onSettled: refresh,
   });
 
   /** False (and the notice) when nothing is selected. */
-  const requireSelection = () => {
-    if (selected.length > 0) return true;
+  const requireSelection = (ids: readonly number[] = selected) => {
+    if (ids.length > 0) return true;
     void message.warning(t('grid.selectAtLeastOne'));
     return false;
   };
 
-  const apply = async (change: { status: GameStatus } | { tag: GameTag }) => {
-    if (!requireSelection()) return;
+  /** Changes the selected games (or `ids`); true once the change went through, whether or not a row changed. */
+  const apply = async (change: { status: GameStatus } | { tag: GameTag }, ids: number[] = selected): Promise<boolean> => {
+    if (!requireSelection(ids)) return false;
     try {
-      const { changed } = await mutation.mutateAsync(change);
+      const { changed } = await mutation.mutateAsync({ change, ids });
       if (changed === 0) void message.info(t('grid.unchanged'));
       else void message.success(t('grid.savedCount', { n: changed }));
+      return true;
     } catch {
       // the API client already showed the failure
+      return false;
     }
   };
 

@@ -3,6 +3,14 @@ import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@agent-bo/shared';
 import { toPageSize, type PageSize } from '../../../components/server-pagination';
 
+/** What a paged table shows of a list: its rows, total and pager. */
+export interface PagedView<T> {
+  query: { data?: { total: number; list: T[] }; isFetching: boolean };
+  page: number;
+  pageSize: number;
+  change: (current: number | undefined, requestedSize: number | undefined) => void;
+}
+
 /**
  * A server-paged list: the applied filters and the pager. A new search or page size goes back
  * to the first page.

@@ -76,6 +76,8 @@ let user: UserInfo;
 let bodies: Record<string, unknown[]>;
 let agents: AgentRow[];
 let codes: string[];
+/** When set, the agent list answers with this server error instead of its rows. */
+let agentListFails: boolean;
 
 function server(path: string, init: RequestInit): Response {
   const url = new URL(path, 'http://localhost');
@@ -87,7 +89,7 @@ function server(path: string, init: RequestInit): Response {
     case '/api/getPermCode':
       return envelope(user.isShadow ? [] : codes);
     case '/api/manage/agent/lower_agents':
-      return page(agents);
+      return agentListFails ? envelope(null, 500, 'Database unavailable', 500) : page(agents);
     case '/api/manage/player/list':
       return page(PLAYERS);
     case '/api/manage/shadow/list':
@@ -104,6 +106,28 @@ function server(path: string, init: RequestInit): Response {
       return envelope({ ratio: '90.00', providers: ['PG'], betLimits: ['A'] });
     case '/api/manage/bet_limits':
       return envelope([{ code: 'A', name: 'A', min: '10', max: '5000' }]);
+    case '/api/manage/agent/history':
+      return page([
+        {
+          id: 41,
+          action: 'MOVE_USER',
+          operatorAccountNo: 'admin001',
+          before: { parentId: 1, parentAccountNo: 'admin001', lvl: 1 },
+          after: { parentId: 3, parentAccountNo: 'agentA02', lvl: 2 },
+          accounts: { '1': 'admin001', '3': 'agentA02' },
+          ip: '10.0.0.1',
+          createdAt: '2026-11-21 13:00:00',
+        },
+        {
+          id: 40,
+          action: 'OPERATION',
+          operatorAccountNo: 'admin001',
+          before: { betLimits: ['A'] },
+          after: { betLimits: ['A', 'B'], narrowedBelow: 1200 },
+          ip: '10.0.0.1',
+          createdAt: '2026-11-21 12:00:00',
+        },
+      ]);
     default:
       return envelope(null, 404, 'not found', 404);
   }
@@ -116,6 +140,7 @@ beforeEach(() => {
   bodies = {};
   agents = AGENTS;
   codes = ['MOVE_USER'];
+  agentListFails = false;
   stubFetch(server);
 });
 
@@ -144,6 +169,39 @@ describe('member screen', { timeout: 20_000 }, () => {
     expect(bodies['/api/manage/agent/lower_agents']?.[0]).toMatchObject({ page: 1, pageSize: 10 });
     expect(screen.getByTestId('create-agent')).toBeTruthy();
     expect(screen.getAllByTestId(/^action-edit-/).length).toBe(2);
+  });
+
+  it('Search and Reset ask the server again even when the filters are unchanged', async () => {
+    await startApp('/member/index');
+    await screen.findByTestId('agent-open-agentA01', {}, { timeout: 5000 });
+    const listCalls = () => bodies['/api/manage/agent/lower_agents']?.length ?? 0;
+    const first = listCalls();
+    fireEvent.click(screen.getByTestId('agents-search'));
+    await waitFor(() => expect(listCalls()).toBe(first + 1));
+    fireEvent.click(screen.getByTestId('agents-reset'));
+    await waitFor(() => expect(listCalls()).toBe(first + 2));
+  });
+
+  it('a failed list says so with a retry instead of "No data"; a failed refresh keeps the rows with a notice', async () => {
+    agentListFails = true;
+    await startApp('/member/index');
+    const failed = await screen.findByTestId('agents-failed', {}, { timeout: 5000 });
+    expect(failed.textContent).toContain('The list could not be loaded');
+    expect(screen.getByTestId('agents-table').textContent).not.toContain('No data');
+
+    agentListFails = false;
+    fireEvent.click(screen.getByTestId('agents-retry'));
+    await screen.findByTestId('agent-open-agentA01', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('agents-failed')).toBeNull();
+
+    // The rows stay when a refresh fails, with a notice that they may be out of date.
+    agentListFails = true;
+    fireEvent.click(screen.getByTestId('agents-search'));
+    expect((await screen.findByTestId('agents-stale', {}, { timeout: 5000 })).textContent).toContain('may be out of date');
+    expect(screen.getByTestId('agent-open-agentA01')).toBeTruthy();
+    agentListFails = false;
+    fireEvent.click(screen.getByTestId('agents-retry'));
+    await waitFor(() => expect(screen.queryByTestId('agents-stale')).toBeNull());
   });
 
   it('says who set a restriction, hides a lift set above the viewer and the permission form without ROLE_PERMISSION_WRITE', async () => {
@@ -177,6 +235,38 @@ describe('member screen', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByTestId('action-more-agentA01', {}, { timeout: 5000 }));
     expect(await screen.findByTestId('menu-permissions', {}, { timeout: 5000 })).toBeTruthy();
   });
+
+  // Opens a menu, a drawer and a modal, then navigates: more steps than the file's other tests.
+  it(
+    'the history drawer reads as labels and words: an upper agent as a link, bet limits as tags, the raw JSON on request',
+    { timeout: 40_000 },
+    async () => {
+      await startApp('/member/index');
+      await screen.findByTestId('agent-open-agentA01', {}, { timeout: 10_000 });
+      fireEvent.click(screen.getByTestId('action-more-agentA01'));
+      fireEvent.click(await screen.findByTestId('menu-history', {}, { timeout: 5000 }));
+      const history = await screen.findByTestId('history', {}, { timeout: 5000 });
+      await within(history).findAllByTestId('log-change', {}, { timeout: 5000 });
+      const [moved, edited] = within(history).getAllByTestId('log-change');
+      expect(moved!.textContent).toBe('Upper agent: admin001 → agentA02Level: General agent → Level 1 agent');
+      expect(within(moved!).getByText('agentA02').getAttribute('href')).toBe('/member/index?parent=3');
+      expect([...edited!.querySelectorAll('.ant-tag')].map((t) => t.textContent)).toEqual(['A', 'A', 'B']);
+      expect(edited!.textContent).toContain('Accounts below narrowed: 1,200');
+      expect(history.textContent).not.toMatch(/parentId|betLimits|narrowedBelow/);
+      fireEvent.click(within(history).getByTestId('log-raw-41'));
+      const raw = await screen.findByTestId('log-raw', {}, { timeout: 5000 });
+      expect(JSON.parse(within(raw).getByTestId('log-raw-after').textContent!)).toEqual({
+        parentId: 3,
+        parentAccountNo: 'agentA02',
+        lvl: 2,
+      });
+      fireEvent.keyDown(raw, { key: 'Escape' });
+      // The account link opens that agent's level; the drawer closes to show it.
+      fireEvent.click(within(moved!).getByText('agentA02'));
+      await waitFor(() => expect(new URLSearchParams(window.location.search).get('parent')).toBe('3'));
+      await waitFor(() => expect(screen.queryByTestId('history')).toBeNull());
+    },
+  );
 
   it('a shadow sees the tables without any create or edit control', async () => {
     user = { ...ADMIN, id: 3, accountNo: 'shadow00', isShadow: true, permission: { permissions: [] } };

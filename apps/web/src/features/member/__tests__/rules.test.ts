@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { generatePassword } from '../components/account-wizard';
-import { describeChange, describeDiff } from '../../../lib/describe-diff';
 import {
   canWrite,
   copyInfoText,
@@ -115,19 +114,5 @@ describe('copy info, history and invite links', () => {
       'URL: http://x/login\nNickname: N\nAccount: agent0001\nPassword: Pass1234',
     );
     expect(copyInfoText({ url: 'u', nickName: 'N', accountNo: 'a', pwd: null }, labels)).not.toContain('Password');
-  });
-  it('describes before/after values compactly', () => {
-    expect(describeChange(null)).toBe('');
-    expect(describeChange({ ratio: '45.00', providers: ['PG'] })).toBe('ratio: 45.00; providers: ["PG"]');
-    expect(describeChange('x')).toBe('x');
-  });
-  it('shows only what changed, before → after', () => {
-    expect(describeDiff({ isDisabled: false, isFullDisabled: false }, { isDisabled: true, isFullDisabled: false })).toEqual([
-      'isDisabled: false → true',
-    ]);
-    expect(describeDiff(null, { accountNo: 'p1', lvl: 2 })).toEqual(['accountNo: p1', 'lvl: 2']);
-    expect(describeDiff({ ratio: '40.00' }, { ratio: '45.00', providers: ['PG'] })).toEqual(['ratio: 40.00 → 45.00', 'providers: ["PG"]']);
-    expect(describeDiff(null, null)).toEqual([]);
-    expect(describeDiff('a', 'b')).toEqual(['a → b']);
   });
 });

@@ -26,6 +26,7 @@ export function FilterBar({ prefix, withVerify, onSearch }: { prefix: string; wi
         <Select
           allowClear
           placeholder={t('fields.status')}
+          aria-label={t('fields.status')}
           style={{ minWidth: 140 }}
           options={STATUS_FILTERS.map((s) => ({ value: s, label: t(`statusFilter.${s}`) }))}
           data-testid={`${prefix}-filter-status`}
@@ -36,6 +37,7 @@ export function FilterBar({ prefix, withVerify, onSearch }: { prefix: string; wi
           <Select
             allowClear
             placeholder={t('fields.verifyStatus')}
+            aria-label={t('fields.verifyStatus')}
             style={{ minWidth: 140 }}
             options={VERIFY_STATUSES.map((s) => ({ value: s, label: t(`verifyStatus.${s}`) }))}
             data-testid={`${prefix}-filter-verify`}
@@ -54,6 +56,7 @@ export function FilterBar({ prefix, withVerify, onSearch }: { prefix: string; wi
             form.resetFields();
             onSearch({});
           }}
+          data-testid={`${prefix}-reset`}
         >
           {t('filters.reset')}
         </Button>

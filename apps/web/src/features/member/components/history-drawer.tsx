@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, LOG_ACTION_CODES, PAGE_SIZES, type HistoryRow } from '@agent-bo/shared';
-import { describeDiff } from '../../../lib/describe-diff';
+import { LogChange, LogRawButton } from '../../../components/log-change';
 import { memberApi, memberKeys, type AccountKind } from '../api/member-api';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 
@@ -37,19 +37,19 @@ export function HistoryDrawer({
     {
       title: t('history.change'),
       key: 'change',
-      render: (_, r) => {
-        const lines = describeDiff(r.before, r.after);
-        if (lines.length === 0) return '—';
-        return (
-          <div className="history-change">
-            {lines.map((line) => (
-              <div key={line}>{line}</div>
-            ))}
-          </div>
-        );
-      },
+      // An account link goes to that account's level of this screen: the drawer closes to show it.
+      render: (_, r) => (
+        <div onClickCapture={(e) => (e.target as HTMLElement).closest('a') && onClose()}>
+          <LogChange before={r.before} after={r.after} accounts={r.accounts} className="history-change" />
+        </div>
+      ),
     },
     { title: t('history.ip'), dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('log:change.details'),
+      key: 'raw',
+      render: (_, r) => <LogRawButton before={r.before} after={r.after} rowId={r.id} />,
+    },
   ];
   return (
     <Drawer

@@ -16,13 +16,24 @@ import { AGENT_LIST, PLAYER_LIST, SHADOW_LIST, useMemberList } from './tables/us
 
 export type { Abilities, RowAction } from './tables/row-actions';
 
-function TableCard({ toolbar, filters, children }: { toolbar?: ReactNode; filters: ReactNode; children: ReactNode }) {
+function TableCard({
+  toolbar,
+  filters,
+  notice,
+  children,
+}: {
+  toolbar?: ReactNode;
+  filters: ReactNode;
+  notice: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="member-table">
       <div className="member-table__bar">
         {filters}
         {toolbar ? <div className="member-table__tools">{toolbar}</div> : null}
       </div>
+      {notice}
       {children}
     </div>
   );
@@ -89,7 +100,7 @@ export function AgentTable({
     ),
   });
   return (
-    <TableCard toolbar={toolbar} filters={<FilterBar prefix="agents" onSearch={list.onSearch} />}>
+    <TableCard toolbar={toolbar} notice={list.notice} filters={<FilterBar prefix="agents" onSearch={list.onSearch} />}>
       <div data-testid="agents-table">
         <Table<AgentRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
       </div>
@@ -160,7 +171,7 @@ export function PlayerTable({
     ),
   });
   return (
-    <TableCard toolbar={toolbar} filters={<FilterBar prefix="players" withVerify onSearch={list.onSearch} />}>
+    <TableCard toolbar={toolbar} notice={list.notice} filters={<FilterBar prefix="players" withVerify onSearch={list.onSearch} />}>
       <div data-testid="players-table">
         <Table<PlayerRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
       </div>
@@ -213,7 +224,7 @@ export function ShadowTable({
     actions: (r) => <Actions kind="shadow" accountNo={r.accountNo} row={r} abilities={abilities} onAction={(a) => onAction(r, a)} />,
   });
   return (
-    <TableCard toolbar={toolbar} filters={<FilterBar prefix="shadows" onSearch={list.onSearch} />}>
+    <TableCard toolbar={toolbar} notice={list.notice} filters={<FilterBar prefix="shadows" onSearch={list.onSearch} />}>
       <div data-testid="shadows-table">
         <Table<ShadowRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
       </div>

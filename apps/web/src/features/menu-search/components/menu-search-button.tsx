@@ -40,7 +40,9 @@ export function MenuSearchButton() {
     <Button
       type="text"
       icon={<SearchOutlined />}
-      aria-label={t('open')}
+      // Named by its visible text on a wide screen (WCAG 2.5.3); the shortcut is announced by aria-keyshortcuts.
+      aria-label={isMobile ? t('open') : undefined}
+      aria-description={isMobile ? undefined : t('open')}
       aria-keyshortcuts={IS_APPLE ? 'Meta+K' : 'Control+K'}
       data-testid="menu-search-open"
       onClick={() => setOpen(true)}
@@ -48,7 +50,9 @@ export function MenuSearchButton() {
       {isMobile ? null : (
         <>
           {t('button')}
-          <span className="menu-search__kbd-hint">{shortcut}</span>
+          <span className="menu-search__kbd-hint" aria-hidden>
+            {shortcut}
+          </span>
         </>
       )}
     </Button>

@@ -61,8 +61,10 @@ export function RoleScreen() {
             </Button>
           </div>
         </div>
+        {list.notice}
         <RoleTable
           data={list.query.data}
+          failure={list.failure}
           loading={list.query.isFetching}
           page={list.page}
           pageSize={list.pageSize}

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized, type Role, type RoleList } from '@agent-bo/shared';
 import { serverPagination } from '../../../components/server-pagination';
@@ -118,9 +118,12 @@ export function RoleTable({
   pageSize,
   onChange,
   actions,
+  failure,
 }: {
   data: RoleList | undefined;
   loading: boolean;
+  /** Shown instead of "no roles" when the list failed to load. */
+  failure?: ReactNode;
   page: number;
   pageSize: number;
   onChange: (page: number | undefined, pageSize: number | undefined) => void;
@@ -138,7 +141,7 @@ export function RoleTable({
         loading={loading}
         scroll={{ x: 'max-content' }}
         pagination={serverPagination({ page, pageSize, total: data?.total, showTotal: (n) => t('table.total', { n }) })}
-        locale={{ emptyText: t('table.empty') }}
+        locale={{ emptyText: failure ?? t('table.empty') }}
         onChange={(p) => onChange(p.current, p.pageSize)}
         onRow={(r) => ({ 'data-testid': `role-row-${r.id}` }) as HTMLAttributes<HTMLElement>}
       />

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@agent-bo/shared';
 import { toPageSize, type PageSize } from '../../../components/server-pagination';
+import { useGridQuery } from '../../../hooks/use-grid-query';
 import { roleApi, roleKeys } from '../api/role-api';
 
 /** The roles' server-paged list, searched by name (any locale). A new search or page size goes back to page 1. */
@@ -11,15 +11,15 @@ export function useRoleList() {
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
 
   const body = { name, page, pageSize };
-  const query = useQuery({
-    queryKey: roleKeys.list(body),
-    queryFn: ({ signal }) => roleApi.list(body, signal),
-    placeholderData: (prev) => prev,
-  });
+  const grid = useGridQuery({ queryKey: roleKeys.list(body), queryFn: ({ signal }) => roleApi.list(body, signal), testId: 'role' });
+  const { query } = grid;
 
+  // Search always asks the server, also for the name already shown.
   const search = (next: string | undefined) => {
+    const trimmed = next?.trim() || undefined;
     setPage(1);
-    setName(next?.trim() || undefined);
+    setName(trimmed);
+    grid.refreshIfSame(roleKeys.list({ name: trimmed, page: 1, pageSize }));
   };
 
   const change = (current: number | undefined, requestedSize: number | undefined) => {
@@ -28,5 +28,5 @@ export function useRoleList() {
     setPageSize(size);
   };
 
-  return { query, page, pageSize, search, change };
+  return { query, page, pageSize, search, change, notice: grid.notice, failure: grid.emptyText() };
 }

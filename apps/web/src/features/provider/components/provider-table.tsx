@@ -118,10 +118,13 @@ export function ProviderTable({
   loaded,
   can,
   actions,
+  failure,
 }: {
   rows: ProviderRow[];
   fetching: boolean;
   loaded: boolean;
+  /** Shown instead of "no providers" when the list failed to load. */
+  failure?: ReactNode;
   can: ProviderAbilities;
   actions: ProviderActions;
 }) {
@@ -135,7 +138,7 @@ export function ProviderTable({
       <List<ProviderRow>
         dataSource={rows}
         loading={fetching && !loaded}
-        locale={{ emptyText: <Empty description={t('empty')} /> }}
+        locale={{ emptyText: failure ?? <Empty description={t('empty')} /> }}
         data-testid="provider-table"
         renderItem={(r) => (
           <Card size="small" className="provider-card" title={cells.provider(r)} data-testid={`provider-row-${r.code}`}>
@@ -202,7 +205,7 @@ export function ProviderTable({
         loading={fetching}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('empty') }}
+        locale={{ emptyText: failure ?? t('empty') }}
         onRow={(r) => ({ 'data-testid': `provider-row-${r.code}` }) as HTMLAttributes<HTMLElement>}
       />
     </div>

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProviderRow, Reconciliation } from '@agent-bo/shared';
+import { DEFAULT_RANGE, type ProviderRow, type Reconciliation } from '@agent-bo/shared';
 import { DATE_FORMAT, presetDates } from '../../../lib/date-range';
 import { siteTimeZone } from '../../../lib/site';
 import { providerApi, providerKeys } from '../api/provider-api';
@@ -29,7 +29,7 @@ const DIFFERENCE_COLORS: Record<Difference['difference'], string> = {
  */
 export function ReconciliationCard({ providers }: { providers: ProviderRow[] }) {
   const { t } = useTranslation('provider');
-  const today = presetDates('today', siteTimeZone()).start;
+  const today = presetDates(DEFAULT_RANGE, siteTimeZone()).start;
   const [code, setCode] = useState<string | undefined>(undefined);
   const [date, setDate] = useState<Dayjs>(dayjs(today, DATE_FORMAT));
   const [asked, setAsked] = useState<{ code: string; date: string } | null>(null);

@@ -1,8 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProviderAbilities } from '@agent-bo/shared';
+import { useGridQuery } from '../../../hooks/use-grid-query';
 import { currentSiteId } from '../../../lib/site';
 import { providerApi, providerKeys } from '../api/provider-api';
 import { ProviderTable } from '../components/provider-table';
@@ -23,7 +24,8 @@ export default function ProviderPage() {
   const { t } = useTranslation('provider');
   const client = useQueryClient();
 
-  const query = useQuery({ queryKey: providerKeys.list, queryFn: ({ signal }) => providerApi.list(signal) });
+  const grid = useGridQuery({ queryKey: providerKeys.list, queryFn: ({ signal }) => providerApi.list(signal), testId: 'provider' });
+  const { query } = grid;
   const rows = query.data?.providers ?? [];
   const can = query.data?.abilities ?? NO_ABILITIES;
   const refresh = () => client.invalidateQueries({ queryKey: providerKeys.list });
@@ -46,7 +48,15 @@ export default function ProviderPage() {
         {query.data && !can.maintain && !can.offer ? (
           <Alert type="info" showIcon title={t('readOnly')} style={{ marginBottom: 12 }} data-testid="provider-readonly" />
         ) : null}
-        <ProviderTable rows={rows} fetching={query.isFetching} loaded={!!query.data} can={can} actions={actions} />
+        {grid.notice}
+        <ProviderTable
+          rows={rows}
+          fetching={query.isFetching}
+          loaded={!!query.data}
+          can={can}
+          actions={actions}
+          failure={grid.emptyText()}
+        />
       </Card>
       {can.reconcile && rows.length ? <ReconciliationCard providers={rows} /> : null}
       {/* Unmounted on close (no closing animation keeping the last content): the secret leaves the page at once. */}

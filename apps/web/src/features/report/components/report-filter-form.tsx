@@ -2,7 +2,7 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_RANGE_NAMES, REPORT_MAX_DAYS, daysInRange } from '@agent-bo/shared';
+import { BUSINESS_RANGE_NAMES, DEFAULT_RANGE, REPORT_MAX_DAYS, daysInRange } from '@agent-bo/shared';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { DATE_FORMAT, fromDateRange, presetDates, toDateRange, type DateRange } from '../../../lib/date-range';
 import type { ReportFilters } from '../hooks/use-agent-report';
@@ -83,6 +83,7 @@ export function ReportFilterForm({
         <Select
           allowClear
           placeholder={t('filters.provider')}
+          aria-label={t('filters.provider')}
           style={{ minWidth: 180 }}
           options={providers.map((p) => ({ value: p.code, label: `${p.name} (${p.code})` }))}
           data-testid="report-provider"
@@ -97,7 +98,7 @@ export function ReportFilterForm({
         <Button
           icon={<ReloadOutlined />}
           onClick={() => {
-            const now = presetDates('today', timeZone);
+            const now = presetDates(DEFAULT_RANGE, timeZone);
             form.resetFields();
             form.setFieldsValue({ range: toDateRange(now) });
             onSearch(now);

@@ -1,6 +1,6 @@
 import { Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGENT_REPORT_FIGURE_COLUMNS, type AgentReport, type AgentReportRow, type ReportFigures } from '@agent-bo/shared';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
@@ -99,9 +99,12 @@ export function ReportTable({
   report,
   loading,
   onDrill,
+  failure,
 }: {
   report: AgentReport | undefined;
   loading: boolean;
+  /** Shown instead of "no rows" when the report failed to load. */
+  failure?: ReactNode;
   onDrill: (id: number) => void;
 }) {
   const { t } = useTranslation('report');
@@ -141,7 +144,7 @@ export function ReportTable({
         scroll={{ x: 'max-content' }}
         pagination={false}
         summary={summary}
-        locale={{ emptyText: t('empty') }}
+        locale={{ emptyText: failure ?? t('empty') }}
         onRow={(r) =>
           ({
             'data-testid': `report-row-${r.accountNo}`,

@@ -18,7 +18,7 @@ export default function ReportPage() {
   const { t } = useTranslation('report');
   const user = useUserStore((s) => s.userInfo);
   const timeZone = siteTimeZone(user?.siteId ?? currentSiteId());
-  const { today, filters, setFilters, body, query, report, drill } = useAgentReport(timeZone);
+  const { today, filters, search, body, query, report, drill, notice, failure } = useAgentReport(timeZone);
 
   return (
     <div className="page report-page" data-testid="report-page">
@@ -34,7 +34,7 @@ export default function ReportPage() {
           </Typography.Text>
         </div>
         <div className="report-bar">
-          <ReportFilterForm timeZone={timeZone} initial={today} providers={report?.providers ?? []} onSearch={setFilters} />
+          <ReportFilterForm timeZone={timeZone} initial={today} providers={report?.providers ?? []} onSearch={search} />
           <div className="report-tools">
             <CsvExportButton
               fetchCsv={() => reportApi.exportCsv(body)}
@@ -50,7 +50,8 @@ export default function ReportPage() {
         <Typography.Text type="secondary" className="report-range-text" data-testid="report-range-text">
           {t('range', { start: filters.start, end: filters.end, n: daysInRange(filters.start, filters.end) })}
         </Typography.Text>
-        <ReportTable report={report} loading={query.isFetching} onDrill={drill} />
+        {notice}
+        <ReportTable report={report} loading={query.isFetching} onDrill={drill} failure={failure} />
       </Card>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { TablePaginationConfig } from 'antd/es/table';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import {
   type ShadowRow,
 } from '@agent-bo/shared';
 import { serverPagination, toPageSize, type PageSize } from '../../../../components/server-pagination';
+import { useGridQuery } from '../../../../hooks/use-grid-query';
 import { memberApi, memberKeys } from '../../api/member-api';
 import type { Filters } from '../filter-bar';
 
@@ -31,6 +32,8 @@ const INITIAL: ListState = { page: 1, pageSize: DEFAULT_PAGE_SIZE, filters: {} }
 
 /** What one server-paged member list asks: its sortable fields, its request body, key and call. */
 export interface ListSpec<Row, Body> {
+  /** Prefix of the table's test ids (`agents`, `players`, `shadows`). */
+  name: string;
   sortFields: readonly string[];
   body: (state: ListState, parentId: number | undefined) => Body;
   queryKey: (body: Body) => QueryKey;
@@ -40,6 +43,7 @@ export interface ListSpec<Row, Body> {
 const withoutVerify = ({ verifyStatus: _v, ...filters }: Filters) => filters;
 
 export const AGENT_LIST: ListSpec<AgentRow, LowerAgentsRequest> = {
+  name: 'agents',
   sortFields: AGENT_SORT_FIELDS,
   body: (s, parentId) => ({
     parentId,
@@ -54,6 +58,7 @@ export const AGENT_LIST: ListSpec<AgentRow, LowerAgentsRequest> = {
 };
 
 export const PLAYER_LIST: ListSpec<PlayerRow, PlayerListRequest> = {
+  name: 'players',
   sortFields: PLAYER_SORT_FIELDS,
   body: (s, parentId) => ({
     parentId,
@@ -68,6 +73,7 @@ export const PLAYER_LIST: ListSpec<PlayerRow, PlayerListRequest> = {
 };
 
 export const SHADOW_LIST: ListSpec<ShadowRow, ShadowListRequest> = {
+  name: 'shadows',
   sortFields: [],
   body: (s) => ({ page: s.page, pageSize: s.pageSize, ...withoutVerify(s.filters) }),
   queryKey: memberKeys.shadows,
@@ -82,13 +88,15 @@ export function useMemberList<Row, Body>(spec: ListSpec<Row, Body>, parentId?: n
   const { t } = useTranslation('member');
   const [state, setState] = useState<ListState>(INITIAL);
   const body = spec.body(state, parentId);
-  const query = useQuery({
-    queryKey: spec.queryKey(body),
-    queryFn: ({ signal }) => spec.fetch(body, signal),
-    placeholderData: (prev) => prev,
-  });
+  const grid = useGridQuery({ queryKey: spec.queryKey(body), queryFn: ({ signal }) => spec.fetch(body, signal), testId: spec.name });
+  const { query } = grid;
 
-  const onSearch = (filters: Filters) => setState((s) => ({ ...s, page: 1, filters }));
+  // Search and Reset always ask the server, also when the filters are the ones shown.
+  const onSearch = (filters: Filters) => {
+    const next = { ...state, page: 1, filters };
+    setState(next);
+    grid.refreshIfSame(spec.queryKey(spec.body(next, parentId)));
+  };
   const onChange = (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = typeof one?.field === 'string' && spec.sortFields.includes(one.field) && one.order ? one.field : undefined;
@@ -106,9 +114,11 @@ export function useMemberList<Row, Body>(spec: ListSpec<Row, Body>, parentId?: n
   return {
     onSearch,
     sortOrderOf,
+    notice: grid.notice,
     tableProps: {
       dataSource: query.data?.list ?? [],
       loading: query.isFetching,
+      locale: { emptyText: grid.emptyText() },
       pagination: serverPagination({
         page: state.page,
         pageSize: state.pageSize,

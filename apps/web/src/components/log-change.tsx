@@ -1,0 +1,260 @@
+import { CodeOutlined } from '@ant-design/icons';
+import { Button, Modal, Tag, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LOCALES, PERMISSION_LABELS, localized, type Locale, type LogAccountNos } from '@agent-bo/shared';
+import { formatMoney } from '../lib/money';
+import { levelLabel } from '../lib/level-label';
+import { accountNoBeside, changeLines, humanizeKey, isRecord, logField, type LogChangeLine, type LogValueKind } from '../lib/log-fields';
+import './log-change.css';
+
+/**
+ * The member screen at an agent's level. Written out here (not imported from features/member):
+ * the log page and the member feature both show log rows, and features never import each other.
+ */
+const memberScreenOf = (id: number) => `/member/index?parent=${id}`;
+
+interface Ctx {
+  /** id → account number, from the row (the server resolves the ids under LOG_ACCOUNT_ID_KEYS). */
+  accounts: LogAccountNos;
+  locale: Locale;
+}
+
+function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  const lang = i18n.language as Locale;
+  return LOCALES.includes(lang) ? lang : 'zh_TW';
+}
+
+const none = <Typography.Text type="secondary">—</Typography.Text>;
+
+function groupDigits(value: unknown): string {
+  const text = String(value);
+  return /^-?\d+$/.test(text) ? text.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : text;
+}
+
+/** The kind of a value no field knows, from the value itself. */
+function kindOfUnknown(value: unknown): LogValueKind {
+  if (typeof value === 'boolean') return 'flag';
+  if (Array.isArray(value)) return 'list';
+  if (isRecord(value)) return 'record';
+  return 'text';
+}
+
+/** One value of a field, as words, tags or a link. `doc` is the before or after it came from. */
+function LogValue({ field, value, doc, ctx }: { field: string; value: unknown; doc: unknown; ctx: Ctx }) {
+  const { t } = useTranslation('log');
+  if (value === null || value === undefined || value === '') return none;
+  const kind = logField(field)?.kind ?? kindOfUnknown(value);
+  const tags = (items: unknown[], show: (v: unknown) => ReactNode, title?: (v: unknown) => string) =>
+    items.length === 0 ? (
+      none
+    ) : (
+      <span className="log-change__tags">
+        {items.map((v, i) =>
+          isRecord(v) ? (
+            <span key={i} className="log-change__item">
+              <RecordInline value={v} ctx={ctx} />
+            </span>
+          ) : (
+            <Tag key={i} title={title?.(v)}>
+              {show(v)}
+            </Tag>
+          ),
+        )}
+      </span>
+    );
+  switch (kind) {
+    case 'money':
+      return <span className="log-money">{formatMoney(String(value))}</span>;
+    case 'count':
+      return <span className="log-money">{groupDigits(value)}</span>;
+    case 'percent':
+      return <>{`${String(value)}%`}</>;
+    case 'flag':
+      return typeof value === 'boolean' ? <>{t(value ? 'change.yes' : 'change.no')}</> : <>{String(value)}</>;
+    case 'word': {
+      const code = String(value);
+      return (
+        <span title={code}>
+          {t([`member:verifyStatus.${code}`, `provider:status.${code}`, `log:change.values.${code}`], { defaultValue: code })}
+        </span>
+      );
+    }
+    case 'account': {
+      const id = Number(value);
+      const accountNo = ctx.accounts[String(value)] ?? accountNoBeside(doc, field);
+      if (!Number.isInteger(id) || !accountNo) return <>{`#${String(value)}`}</>;
+      return (
+        <Link to={memberScreenOf(id)} className="log-change__account" data-testid="log-change-account">
+          {accountNo}
+        </Link>
+      );
+    }
+    case 'accountNo':
+      return <Typography.Text strong>{String(value)}</Typography.Text>;
+    case 'ref':
+      return <>{`#${String(value)}`}</>;
+    case 'list':
+      return Array.isArray(value) ? tags(value, String) : <>{String(value)}</>;
+    case 'refs':
+      return Array.isArray(value) ? tags(value, (v) => `#${String(v)}`) : <>{`#${String(value)}`}</>;
+    case 'permissions':
+      return Array.isArray(value) ? (
+        tags(value, (v) => (PERMISSION_LABELS as Record<string, Record<Locale, string>>)[String(v)]?.[ctx.locale] ?? String(v), String)
+      ) : (
+        <>{String(value)}</>
+      );
+    case 'level': {
+      const n = Number(value);
+      if (!Number.isInteger(n)) return <>{String(value)}</>;
+      const label = levelLabel(n);
+      return <>{t(`dashboard:${label.key}`, label.params ?? {})}</>;
+    }
+    case 'gameTag':
+      return <>{t(`change.gameTags.${String(value)}`, { defaultValue: String(value) })}</>;
+    case 'localized':
+      return <>{isRecord(value) ? localized(value as Partial<Record<Locale, string>>, ctx.locale) : String(value)}</>;
+    case 'digest':
+      return <>{t('change.textChanged')}</>;
+    case 'record':
+      return isRecord(value) ? <RecordInline value={value} ctx={ctx} /> : <>{String(value)}</>;
+    case 'text':
+    default:
+      return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  }
+}
+
+/** A field's label in the caller's language; a key no label knows, humanised. */
+export function useFieldLabel(): (key: string) => string {
+  const { t } = useTranslation('log');
+  return (key) => (logField(key) ? t(`change.fields.${key}`) : humanizeKey(key));
+}
+
+/** A small record on one line: `Name: VIP · Codes: [tags]`. */
+function RecordInline({ value, ctx }: { value: Record<string, unknown>; ctx: Ctx }) {
+  const label = useFieldLabel();
+  return (
+    <span className="log-change__record">
+      {Object.entries(value).map(([k, v], i) => (
+        <span key={k}>
+          {i > 0 ? ' · ' : null}
+          {label(k)}: <LogValue field={k} value={v} doc={value} ctx={ctx} />
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function Line({ line, before, after, ctx }: { line: LogChangeLine; before: unknown; after: unknown; ctx: Ctx }) {
+  const { t } = useTranslation('log');
+  const label = useFieldLabel();
+  const kind = logField(line.key)?.kind;
+  const head = line.key ? <span className="log-change__label">{label(line.key)}: </span> : null;
+  if (kind === 'digest') {
+    return (
+      <div className="log-change__line" data-field={line.key}>
+        {head}
+        {t('change.textChanged')}
+      </div>
+    );
+  }
+  // A record logged whole and changed (a role's name or codes): its own fields, line by line.
+  if (kind === 'record' && isRecord(line.before?.value) && isRecord(line.after?.value)) {
+    return (
+      <div className="log-change__line" data-field={line.key}>
+        {head}
+        <div className="log-change__nested">
+          <Lines before={line.before.value} after={line.after.value} ctx={ctx} />
+        </div>
+      </div>
+    );
+  }
+  const value = (side: { value: unknown } | undefined, doc: unknown) =>
+    side ? <LogValue field={line.key} value={side.value} doc={doc} ctx={ctx} /> : null;
+  return (
+    <div className="log-change__line" data-field={line.key}>
+      {head}
+      {line.before && line.after ? (
+        <>
+          {value(line.before, before)}
+          <span className="log-change__arrow"> → </span>
+          {value(line.after, after)}
+        </>
+      ) : (
+        (value(line.after, after) ?? value(line.before, before))
+      )}
+    </div>
+  );
+}
+
+function Lines({ before, after, ctx }: { before: unknown; after: unknown; ctx: Ctx }) {
+  return (
+    <>
+      {changeLines(before, after).map((line, i) => (
+        <Line key={line.key || i} line={line} before={before} after={after} ctx={ctx} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * What a log row changed, for a person: translated field labels with formatted values (money,
+ * words for flags and statuses, account numbers linking to the member screen, lists as tags).
+ * The raw before/after stay in LogRawButton's view and the CSV.
+ */
+export function LogChange({
+  before,
+  after,
+  accounts,
+  className,
+}: {
+  before: unknown;
+  after: unknown;
+  accounts?: LogAccountNos;
+  className?: string;
+}) {
+  const locale = useLocale();
+  const ctx: Ctx = { accounts: accounts ?? {}, locale };
+  if (changeLines(before, after).length === 0) return none;
+  return (
+    <div className={`log-change-lines ${className ?? ''}`.trim()} data-testid="log-change">
+      <Lines before={before} after={after} ctx={ctx} />
+    </div>
+  );
+}
+
+const json = (v: unknown) => (v === null || v === undefined ? 'null' : JSON.stringify(v, null, 2));
+
+/** A button opening the row's before/after as recorded (JSON), for checking what the server stored. */
+export function LogRawButton({ before, after, rowId }: { before: unknown; after: unknown; rowId: number }) {
+  const { t } = useTranslation('log');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="small"
+        type="link"
+        icon={<CodeOutlined />}
+        onClick={() => setOpen(true)}
+        aria-label={t('change.details')}
+        data-testid={`log-raw-${rowId}`}
+      >
+        {t('change.details')}
+      </Button>
+      <Modal open={open} onCancel={() => setOpen(false)} footer={null} title={t('change.rawTitle')} width={720} destroyOnHidden>
+        <div className="log-raw" data-testid="log-raw">
+          <Typography.Title level={5}>{t('change.before')}</Typography.Title>
+          <pre className="log-raw__json" data-testid="log-raw-before">
+            {json(before)}
+          </pre>
+          <Typography.Title level={5}>{t('change.after')}</Typography.Title>
+          <pre className="log-raw__json" data-testid="log-raw-after">
+            {json(after)}
+          </pre>
+        </div>
+      </Modal>
+    </>
+  );
+}

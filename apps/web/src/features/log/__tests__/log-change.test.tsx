@@ -1,0 +1,153 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locale } from '@agent-bo/shared';
+import { startI18n, switchLocale } from '../../../lib/i18n';
+import { LogChange, LogRawButton } from '../../../components/log-change';
+
+/**
+ * The operation log's change column and its raw view (components/log-change.tsx, shared with the
+ * member history drawer): labels and values a person reads, in the caller's language.
+ */
+
+beforeAll(async () => {
+  await startI18n('en');
+});
+
+afterEach(async () => {
+  cleanup();
+  await act(() => switchLocale('en'));
+});
+
+function show(before: unknown, after: unknown, accounts?: Record<string, string>) {
+  render(
+    <MemoryRouter>
+      <AntApp>
+        <LogChange before={before} after={after} accounts={accounts} />
+      </AntApp>
+    </MemoryRouter>,
+  );
+  return screen.getByTestId('log-change');
+}
+
+const lineOf = (root: HTMLElement, field: string) => root.querySelector<HTMLElement>(`[data-field="${field}"]`)!;
+
+async function inLocale(locale: Locale) {
+  await act(() => switchLocale(locale));
+}
+
+describe('log change', () => {
+  it('a flag reads as its translated label and words, in zh_TW and th', async () => {
+    await inLocale('zh_TW');
+    let change = show({ isDisabled: false, isFullDisabled: false }, { isDisabled: true, isFullDisabled: false });
+    expect(change.textContent).toBe('禁止登入: 否 → 是');
+    expect(change.textContent).not.toContain('isDisabled');
+    cleanup();
+    await inLocale('th');
+    change = show({ isDisabled: false }, { isDisabled: true });
+    expect(change.textContent).toBe('ห้ามเข้าสู่ระบบ: ไม่ → ใช่');
+    cleanup();
+    await inLocale('en');
+    change = show({ isDisabled: false }, { isDisabled: true });
+    expect(change.textContent).toBe('Sign-in locked: No → Yes');
+  });
+
+  it('money with separators and two decimals, from decimal strings', () => {
+    const change = show(
+      { balance: '100', operatorBalance: '-2461532.74' },
+      { balance: '1234567.5', operatorBalance: '-2461632.74', amount: '100.00', transactionId: '9' },
+    );
+    expect(lineOf(change, 'operatorBalance').textContent).toBe("Operator's balance: -2,461,532.74 → -2,461,632.74");
+    expect(lineOf(change, 'balance').textContent).toBe('Balance: 100.00 → 1,234,567.50');
+    expect(lineOf(change, 'amount').textContent).toBe('Amount: 100.00');
+  });
+
+  it('a list as tags, permission codes with their labels', async () => {
+    const change = show({ betLimits: ['A'] }, { betLimits: ['A', 'B', 'C'], permissions: ['MOVE_USER', 'ROLE_PERMISSION_WRITE'] });
+    const limits = lineOf(change, 'betLimits');
+    expect(limits.textContent).toMatch(/^Bet limits: /);
+    expect([...limits.querySelectorAll('.ant-tag')].map((t) => t.textContent)).toEqual(['A', 'A', 'B', 'C']);
+    expect(limits.textContent).not.toContain('[');
+    const perms = lineOf(change, 'permissions');
+    expect(within(perms).getByText('Role permissions').closest('.ant-tag')?.getAttribute('title')).toBe('ROLE_PERMISSION_WRITE');
+    cleanup();
+    await inLocale('zh_TW');
+    expect(within(show(null, { permissions: ['ROLE_PERMISSION_WRITE'] })).getByText('角色權限')).toBeTruthy();
+  });
+
+  it('an account id as its account number, linking to the member screen', () => {
+    const change = show(
+      { parentId: 1, parentAccountNo: 'admin001', lvl: 1 },
+      { parentId: 7, parentAccountNo: 'agentA02', lvl: 2 },
+      { '1': 'admin001', '7': 'agentA02' },
+    );
+    const links = within(change).getAllByTestId('log-change-account');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['admin001', '/member/index?parent=1'],
+      ['agentA02', '/member/index?parent=7'],
+    ]);
+    expect(lineOf(change, 'parentId').textContent).toBe('Upper agent: admin001 → agentA02');
+    // The number written beside the id is not a line of its own; the level reads as its name.
+    expect(lineOf(change, 'parentAccountNo')).toBeNull();
+    expect(lineOf(change, 'lvl').textContent).toBe('Level: General agent → Level 1 agent');
+    expect(change.textContent).not.toMatch(/parentId|: 7/);
+  });
+
+  it('an id without a known account number stays an id, without a link', () => {
+    const change = show(null, { agentId: 99 });
+    expect(change.textContent).toBe('Agent: #99');
+    expect(within(change).queryByTestId('log-change-account')).toBeNull();
+  });
+
+  it('a status as its word, the record it is about first even when unchanged', () => {
+    const change = show({ provider: 'PG', status: 'ACTIVE' }, { provider: 'PG', status: 'MAINTAIN' });
+    expect([...change.children].map((c) => c.textContent)).toEqual(['Game provider: PG', 'Status: Active → Maintenance']);
+  });
+
+  it('a key no label knows is humanised, never a crash', () => {
+    const change = show({ maxDailyCount: 1 }, { maxDailyCount: 2, some_flag: true, extra: { a: 1 } });
+    expect(lineOf(change, 'maxDailyCount').textContent).toBe('Max daily count: 1 → 2');
+    expect(lineOf(change, 'some_flag').textContent).toBe('Some flag: Yes');
+    expect(lineOf(change, 'extra').textContent).toBe('Extra: A: 1');
+  });
+
+  it('unchanged fields are left out; nothing changed is a dash', () => {
+    expect(show({ nickName: 'a', isDisabled: true }, { nickName: 'b', isDisabled: true }).textContent).toBe('Nickname: a → b');
+    cleanup();
+    render(
+      <MemoryRouter>
+        <LogChange before={null} after={null} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('log-change')).toBeNull();
+    expect(screen.getByText('—')).toBeTruthy();
+  });
+
+  it('a role changed shows its own fields line by line', () => {
+    const change = show(
+      { roleUpdated: { role: 3, name: 'Desk', codes: ['MOVE_USER'] } },
+      { roleUpdated: { role: 3, name: 'Front desk', codes: ['MOVE_USER'], holders: 2 } },
+    );
+    const role = lineOf(change, 'roleUpdated');
+    expect(role.textContent).toContain('Role changed: ');
+    expect(lineOf(role, 'role').textContent).toBe('Role: #3');
+    expect(lineOf(role, 'name').textContent).toBe('Name: Desk → Front desk');
+    expect(lineOf(role, 'holders').textContent).toBe('Holders: 2');
+  });
+
+  it('the detail view shows the raw before/after JSON', async () => {
+    const before = { isDisabled: false };
+    const after = { isDisabled: true, disabledBy: 'admin001' };
+    render(
+      <AntApp>
+        <LogRawButton before={before} after={after} rowId={5} />
+      </AntApp>,
+    );
+    fireEvent.click(screen.getByTestId('log-raw-5'));
+    const raw = await screen.findByTestId('log-raw');
+    expect(JSON.parse(within(raw).getByTestId('log-raw-before').textContent!)).toEqual(before);
+    expect(within(raw).getByTestId('log-raw-after').textContent).toBe(JSON.stringify(after, null, 2));
+    expect(raw.textContent).toContain('"isDisabled": true');
+  });
+});

@@ -1,0 +1,17 @@
+import { Form, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The sort number of a drawer: a whole number from 0 to 1,000,000, smaller first. */
+export function SortField({ hint = false }: { hint?: boolean }) {
+  const { t } = useTranslation('material');
+  return (
+    <Form.Item
+      name="sort"
+      label={t('form.sort')}
+      extra={hint ? t('form.sortHint') : undefined}
+      rules={[{ required: true, type: 'integer', min: 0, max: 1_000_000, message: t('validation.sort') }]}
+    >
+      <InputNumber min={0} max={1_000_000} precision={0} className="material-sort" data-testid="material-sort" />
+    </Form.Item>
+  );
+}

@@ -1,0 +1,5 @@
+import { ModuleScreen } from '../components/module-screen';
+
+export default function CollectionPage() {
+  return <ModuleScreen />;
+}

@@ -1,0 +1,5 @@
+import { TagScreen } from '../components/tag-screen';
+
+export default function TagPage() {
+  return <TagScreen />;
+}

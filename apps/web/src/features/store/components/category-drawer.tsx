@@ -1,0 +1,68 @@
+import { Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  STORE_CATEGORY_STATUSES,
+  STORE_NAME_MAX,
+  type Locale,
+  type StoreCategory,
+  type StoreCategorySaveRequest,
+  type StoreCategoryStatus,
+} from '@agent-bo/shared';
+import { useLocaleStore } from '../../../stores/locale-store';
+import { storeApi } from '../api/store-api';
+import { useStoreDrawer } from '../hooks/use-store-drawer';
+import { LocaleTabs, shownText, textsOf } from './locale-tabs';
+import { StatusSortRow } from './sort-status-row';
+import { StoreDrawer } from './store-drawer';
+
+interface FormValues {
+  name: Partial<Record<Locale, string>>;
+  status: StoreCategoryStatus;
+  sort: number;
+}
+
+const valuesOf = (c: StoreCategory | null): FormValues => ({ name: c?.name ?? {}, status: c?.status ?? 'ACTIVE', sort: c?.sort ?? 0 });
+
+/** A new category (`opening.category` null) or one to change: names per locale, status and sort. */
+export function CategoryDrawer({ opening, onClose }: { opening: { category: StoreCategory | null } | null; onClose: () => void }) {
+  const { t } = useTranslation('store');
+  const uiLocale = useLocaleStore((s) => s.locale);
+  const [form] = Form.useForm<FormValues>();
+  const drawer = useStoreDrawer({
+    opening,
+    initial: opening?.category ?? null,
+    form,
+    valuesOf,
+    reread: storeApi.rereadCategory,
+    send: storeApi.saveCategory,
+    onClose,
+  });
+  const { item } = drawer;
+
+  const submit = (values: FormValues) => {
+    const body: StoreCategorySaveRequest = {
+      ...(item ? { id: item.id, version: item.version } : {}),
+      name: textsOf(values.name),
+      status: values.status,
+      sort: values.sort,
+    };
+    void drawer.save(body);
+  };
+
+  return (
+    <StoreDrawer
+      open={opening !== null}
+      onClose={onClose}
+      width={520}
+      title={item ? t('category.edit', { name: shownText(item.name, uiLocale) }) : t('category.create')}
+      testId="category-drawer"
+      state={drawer}
+      onSave={() => form.submit()}
+    >
+      <Form<FormValues> form={form} layout="vertical" onFinish={submit} onFinishFailed={drawer.onFinishFailed}>
+        <LocaleTabs nameMax={STORE_NAME_MAX} active={drawer.locale} onActiveChange={drawer.setLocale} />
+        <StatusSortRow statuses={STORE_CATEGORY_STATUSES} testId="category" />
+      </Form>
+    </StoreDrawer>
+  );
+}

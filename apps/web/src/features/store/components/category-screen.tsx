@@ -1,0 +1,131 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STORE_CATEGORY_STATUSES, type StoreCategory, type StoreCategoryListRequest } from '@agent-bo/shared';
+import { useLocaleStore } from '../../../stores/locale-store';
+import { storeApi, storeKeys } from '../api/store-api';
+import { useCanWrite } from '../hooks/use-can-write';
+import { useConfirmDelete } from '../hooks/use-confirm-delete';
+import { useStoreList } from '../hooks/use-store-list';
+import { CategoryDrawer } from './category-drawer';
+import { shownText } from './locale-tabs';
+import { StorePage } from './store-page';
+import { actionsColumn, FilterForm, formatCount, StoreTable } from './table-parts';
+
+type Filters = Pick<StoreCategoryListRequest, 'name' | 'status'>;
+
+/**
+ * The store's categories (PRODUCT.md §6, `/store/category`): per-locale names, status and sort,
+ * with how many goods each holds. With STORE_CATEGORY_WRITE they are created, changed and
+ * deleted (an empty one only: the server refuses one holding goods).
+ */
+export function CategoryScreen() {
+  const { t } = useTranslation('store');
+  const locale = useLocaleStore((s) => s.locale);
+  const client = useQueryClient();
+  const canWrite = useCanWrite('STORE_CATEGORY_WRITE');
+  const list = useStoreList<Filters, Awaited<ReturnType<typeof storeApi.categories>>>({
+    keyOf: storeKeys.categories,
+    fetch: storeApi.categories,
+    initial: {},
+    testId: 'category',
+  });
+  const [opening, setOpening] = useState<{ category: StoreCategory | null } | null>(null);
+  const [form] = Form.useForm<Filters>();
+  const confirmDelete = useConfirmDelete<StoreCategory>({
+    send: storeApi.deleteCategory,
+    title: (c) => t('category.deleteTitle', { name: shownText(c.name, locale) }),
+    hint: t('category.deleteHint'),
+    okTestId: 'category-delete-ok',
+  });
+
+  const columns: ColumnsType<StoreCategory> = [
+    {
+      title: t('form.name'),
+      key: 'name',
+      render: (_, c) => (
+        <span className="store-name" data-testid={`category-name-${c.id}`}>
+          {shownText(c.name, locale)}
+        </span>
+      ),
+    },
+    {
+      title: t('category.goodsCount'),
+      dataIndex: 'goodsCount',
+      width: 100,
+      align: 'right',
+      render: (n: number) => formatCount(n),
+    },
+    {
+      title: t('form.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (s: StoreCategory['status']) => <Tag color={s === 'ACTIVE' ? 'green' : 'default'}>{t(`status.${s}`)}</Tag>,
+    },
+    { title: t('form.sort'), dataIndex: 'sort', width: 70, align: 'right', responsive: ['sm'] },
+    {
+      title: t('grid.updated'),
+      key: 'updated',
+      responsive: ['md'],
+      render: (_, c) => (
+        <div className="store-name">
+          <span>{c.updatedAt}</span>
+          <Typography.Text type="secondary" className="store-sub">
+            {c.updatedBy ?? '—'}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    ...(canWrite ? [actionsColumn<StoreCategory>(t, 'category', (c) => setOpening({ category: c }), confirmDelete)] : []),
+  ];
+
+  return (
+    <StorePage
+      testId="store-category-page"
+      title={t('category.title')}
+      intro={t('category.intro')}
+      canWrite={canWrite}
+      after={<CategoryDrawer opening={opening} onClose={() => setOpening(null)} />}
+    >
+      <FilterForm<Filters>
+        form={form}
+        testId="category"
+        onSearch={(v) => list.search({ name: v.name?.trim() || undefined, status: v.status })}
+      >
+        <Form.Item name="name">
+          <Input allowClear placeholder={t('filter.name')} data-testid="category-filter-name" />
+        </Form.Item>
+        <Form.Item name="status">
+          <Select
+            allowClear
+            placeholder={t('filter.status')}
+            aria-label={t('filter.status')}
+            className="store-filter-select"
+            options={STORE_CATEGORY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            data-testid="category-filter-status"
+          />
+        </Form.Item>
+      </FilterForm>
+      <div className="store-tools">
+        <Space wrap>
+          {canWrite ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpening({ category: null })} data-testid="category-create">
+              {t('category.create')}
+            </Button>
+          ) : null}
+          <Button
+            icon={<ReloadOutlined />}
+            loading={list.query.isFetching}
+            onClick={() => void client.invalidateQueries({ queryKey: storeKeys.all })}
+          >
+            {t('actions.refresh')}
+          </Button>
+        </Space>
+      </div>
+      <StoreTable<StoreCategory> list={list} columns={columns} testId="category-table" />
+    </StorePage>
+  );
+}

@@ -1,0 +1,209 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PUBLISH_STATUSES, type Goods, type GoodsListRequest } from '@agent-bo/shared';
+import { useLocaleStore } from '../../../stores/locale-store';
+import { storeApi, storeKeys } from '../api/store-api';
+import { useCanWrite } from '../hooks/use-can-write';
+import { useConfirmDelete } from '../hooks/use-confirm-delete';
+import { usePhone } from '../hooks/use-phone';
+import { useStoreList } from '../hooks/use-store-list';
+import { GoodsDrawer } from './goods-drawer';
+import { shownText } from './locale-tabs';
+import { StorePage } from './store-page';
+import { actionsColumn, FilterForm, formatCount, StoreTable, Thumb } from './table-parts';
+
+type Filters = Pick<GoodsListRequest, 'name' | 'categoryId' | 'status' | 'stockAtMost'>;
+interface FormValues extends Omit<Filters, 'stockAtMost'> {
+  soldOut?: boolean;
+}
+
+/**
+ * The store's goods (PRODUCT.md §6, `/store/goods`): picture, per-locale name, category, points
+ * price, stock left and redeemed, per-player limit, Published / Draft. With STORE_GOODS_WRITE they
+ * are created, changed (stock too) and deleted (only goods nobody ordered).
+ */
+export function GoodsScreen() {
+  const { t } = useTranslation('store');
+  const locale = useLocaleStore((s) => s.locale);
+  const client = useQueryClient();
+  const canWrite = useCanWrite('STORE_GOODS_WRITE');
+  const phone = usePhone();
+  const list = useStoreList<Filters, Awaited<ReturnType<typeof storeApi.goods>>>({
+    keyOf: storeKeys.goods,
+    fetch: storeApi.goods,
+    initial: {},
+    testId: 'goods',
+  });
+  const categories = useQuery({ queryKey: storeKeys.every('category'), queryFn: ({ signal }) => storeApi.allCategories(signal) });
+  const [opening, setOpening] = useState<{ goods: Goods | null } | null>(null);
+  const [form] = Form.useForm<FormValues>();
+  const confirmDelete = useConfirmDelete<Goods>({
+    send: storeApi.deleteGoods,
+    title: (g) => t('goods.deleteTitle', { name: shownText(g.name, locale) }),
+    hint: t('goods.deleteHint'),
+    okTestId: 'goods-delete-ok',
+  });
+
+  const stockOf = (g: Goods) =>
+    g.stock === 0 ? (
+      <Typography.Text type="danger" data-testid={`goods-stock-${g.id}`}>
+        {t('goods.soldOut')}
+      </Typography.Text>
+    ) : (
+      <span data-testid={`goods-stock-${g.id}`}>{formatCount(g.stock)}</span>
+    );
+  const statusOf = (g: Goods) => (
+    <Tag color={g.status === 'Published' ? 'green' : 'default'} data-testid={`goods-status-${g.id}`}>
+      {t(`status.${g.status}`)}
+    </Tag>
+  );
+  const actions = canWrite ? [actionsColumn<Goods>(t, 'goods', (g) => setOpening({ goods: g }), confirmDelete)] : [];
+
+  // On a phone: name with category, price and stock in one cell, then the status and the actions.
+  const phoneColumns: ColumnsType<Goods> = [
+    {
+      title: t('form.name'),
+      key: 'name',
+      render: (_, g) => (
+        <div className="store-name" data-testid={`goods-name-${g.id}`}>
+          <span>{shownText(g.name, locale)}</span>
+          <Typography.Text type="secondary" className="store-sub">
+            {shownText(g.categoryName, locale)}
+          </Typography.Text>
+          <span className="store-sub">
+            {t('goods.pricePoints', { n: formatCount(g.price) })} · {t('goods.stock')} {stockOf(g)}
+          </span>
+        </div>
+      ),
+    },
+    { title: t('form.status'), key: 'status', render: (_, g) => statusOf(g) },
+    ...actions,
+  ];
+
+  const columns: ColumnsType<Goods> = [
+    {
+      title: t('goods.image'),
+      key: 'image',
+      width: 64,
+      responsive: ['sm'],
+      render: (_, g) => <Thumb url={g.imageUrls[0]} />,
+    },
+    {
+      title: t('form.name'),
+      key: 'name',
+      render: (_, g) => (
+        <div className="store-name" data-testid={`goods-name-${g.id}`}>
+          <span>{shownText(g.name, locale)}</span>
+          <Typography.Text type="secondary" className="store-sub">
+            {shownText(g.categoryName, locale)}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('goods.price'),
+      dataIndex: 'price',
+      align: 'right',
+      render: (n: number, g) => <span data-testid={`goods-price-${g.id}`}>{formatCount(n)}</span>,
+    },
+    {
+      title: t('goods.stock'),
+      dataIndex: 'stock',
+      align: 'right',
+      render: (_: number, g) => stockOf(g),
+    },
+    { title: t('goods.redeemed'), dataIndex: 'redeemed', align: 'right', responsive: ['md'], render: (n: number) => formatCount(n) },
+    {
+      title: t('goods.limit'),
+      dataIndex: 'perPlayerLimit',
+      align: 'right',
+      responsive: ['lg'],
+      render: (n: number | null) => (n === null ? <span className="store-muted">{t('goods.noLimit')}</span> : formatCount(n)),
+    },
+    {
+      title: t('form.status'),
+      dataIndex: 'status',
+      render: (_: Goods['status'], g) => statusOf(g),
+    },
+    { title: t('form.sort'), dataIndex: 'sort', width: 70, align: 'right', responsive: ['lg'] },
+    ...actions,
+  ];
+
+  return (
+    <StorePage
+      testId="store-goods-page"
+      title={t('goods.title')}
+      intro={t('goods.intro')}
+      canWrite={canWrite}
+      after={<GoodsDrawer opening={opening} categories={categories.data} onClose={() => setOpening(null)} />}
+    >
+      <FilterForm<FormValues>
+        form={form}
+        testId="goods"
+        onSearch={({ soldOut, ...v }) =>
+          list.search({
+            name: v.name?.trim() || undefined,
+            categoryId: v.categoryId,
+            status: v.status,
+            stockAtMost: soldOut ? 0 : undefined,
+          })
+        }
+      >
+        <Form.Item name="name">
+          <Input allowClear placeholder={t('filter.name')} data-testid="goods-filter-name" />
+        </Form.Item>
+        <Form.Item name="categoryId">
+          <Select
+            allowClear
+            placeholder={t('filter.category')}
+            aria-label={t('filter.category')}
+            className="store-filter-select"
+            options={(categories.data ?? []).map((c) => ({ value: c.id, label: shownText(c.name, locale) }))}
+            data-testid="goods-filter-category"
+          />
+        </Form.Item>
+        <Form.Item name="status">
+          <Select
+            allowClear
+            placeholder={t('filter.status')}
+            aria-label={t('filter.status')}
+            className="store-filter-select"
+            options={PUBLISH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            data-testid="goods-filter-status"
+          />
+        </Form.Item>
+        <Form.Item name="soldOut">
+          <Select
+            allowClear
+            placeholder={t('filter.stock')}
+            aria-label={t('filter.stock')}
+            className="store-filter-select"
+            options={[{ value: true, label: t('goods.soldOut') }]}
+            data-testid="goods-filter-stock"
+          />
+        </Form.Item>
+      </FilterForm>
+      <div className="store-tools">
+        <Space wrap>
+          {canWrite ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpening({ goods: null })} data-testid="goods-create">
+              {t('goods.create')}
+            </Button>
+          ) : null}
+          <Button
+            icon={<ReloadOutlined />}
+            loading={list.query.isFetching}
+            onClick={() => void client.invalidateQueries({ queryKey: storeKeys.all })}
+          >
+            {t('actions.refresh')}
+          </Button>
+        </Space>
+      </div>
+      <StoreTable<Goods> list={list} columns={phone ? phoneColumns : columns} testId="goods-table" />
+    </StorePage>
+  );
+}

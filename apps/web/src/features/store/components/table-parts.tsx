@@ -1,0 +1,165 @@
+import { DeleteOutlined, EditOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Image, Space, Table, type FormInstance, type TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverPagination } from '../../../components/server-pagination';
+import { usePhone } from '../hooks/use-phone';
+
+/** Points, prices and stock are whole numbers: shown with thousands separators, never as decimals. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+}
+
+/** A signed points amount: +120 / −80. */
+export function formatSigned(n: number): string {
+  return n > 0 ? `+${formatCount(n)}` : n < 0 ? `−${formatCount(-n)}` : '0';
+}
+
+/** An item's first picture, or an empty frame of the same size. */
+export function Thumb({ url, size = 40 }: { url: string | undefined; size?: number }) {
+  const { t } = useTranslation('common');
+  // The picture opens a preview: its text names that button for assistive technology.
+  return url ? (
+    <Image src={url} width={size} height={size} className="store-thumb" alt={t('image.preview')} />
+  ) : (
+    <span className="store-thumb--empty" style={{ width: size, height: size }} />
+  );
+}
+
+/** The edit and delete buttons of a row: `<prefix>-edit-<id>`, `<prefix>-delete-<id>`. */
+export function actionsColumn<T extends { id: number }>(
+  t: (key: string) => string,
+  prefix: string,
+  onEdit: (item: T) => void,
+  onDelete: (item: T) => void,
+): ColumnType<T> {
+  return {
+    title: t('store:grid.actions'),
+    key: 'actions',
+    width: 100,
+    fixed: 'right',
+    render: (_: unknown, item: T) => (
+      <Space size={0}>
+        <Button
+          type="link"
+          size="small"
+          icon={<EditOutlined />}
+          aria-label={t('store:actions.edit')}
+          onClick={() => onEdit(item)}
+          data-testid={`${prefix}-edit-${item.id}`}
+        />
+        <Button
+          type="link"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('store:actions.delete')}
+          onClick={() => onDelete(item)}
+          data-testid={`${prefix}-delete-${item.id}`}
+        />
+      </Space>
+    ),
+  };
+}
+
+/** What a store table shows of a list (useStoreList): its rows, total, pager and failure. */
+export interface TableView<T> {
+  grid: { notice: ReactNode; emptyText: (fallback?: ReactNode) => ReactNode };
+  query: { data?: { total: number; list: T[] }; isFetching: boolean };
+  page: number;
+  pageSize: number;
+  change: (current: number | undefined, requestedSize: number | undefined) => void;
+}
+
+/**
+ * A server-paged store table: the spec's page sizes (10/50/80/100), the total, scrolling on a
+ * phone, and a failed load said as such (with a retry) instead of "No data"; rows kept from before
+ * a failed refresh carry the notice above them.
+ */
+export function StoreTable<T extends { id: number | string }>({
+  list,
+  testId,
+  columns,
+  ...props
+}: {
+  list: TableView<T>;
+  testId: string;
+} & Omit<TableProps<T>, 'dataSource' | 'pagination' | 'onChange'>) {
+  const { t } = useTranslation('store');
+  // A phone's folded columns fit the screen: no sideways scrolling, so nothing needs to stay fixed.
+  const phone = usePhone();
+  const shown = phone && columns ? columns.map((c) => ({ ...c, fixed: undefined })) : columns;
+  return (
+    <>
+      {list.grid.notice}
+      <Table<T>
+        rowKey="id"
+        size="middle"
+        dataSource={list.query.data?.list ?? []}
+        loading={list.query.isFetching}
+        scroll={phone ? undefined : { x: 'max-content' }}
+        columns={shown}
+        locale={{ emptyText: list.grid.emptyText() }}
+        pagination={serverPagination({
+          page: list.page,
+          pageSize: list.pageSize,
+          total: list.query.data?.total,
+          showTotal: (n) => t('grid.total', { n }),
+        })}
+        onChange={(p) => list.change(p.current, p.pageSize)}
+        data-testid={testId}
+        {...props}
+      />
+    </>
+  );
+}
+
+/** A list's filters in a line, with Search (from page 1) and Reset (back to `reset()`'s values). */
+export function FilterForm<V extends object>({
+  form,
+  onSearch,
+  onReset,
+  testId,
+  initialValues,
+  children,
+}: {
+  form: FormInstance<V>;
+  onSearch: (values: V) => void;
+  /** Called after the form is reset; default: a search with the form's initial values. */
+  onReset?: () => void;
+  /** Prefix of the buttons' test ids: `<testId>-search`, `<testId>-reset`. */
+  testId: string;
+  initialValues?: Partial<V>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('store');
+  return (
+    <Form<V>
+      form={form}
+      layout="inline"
+      onFinish={onSearch}
+      className="store-filter-form"
+      initialValues={initialValues}
+      data-testid={`${testId}-filters`}
+    >
+      {children}
+      <Space>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${testId}-search`}>
+          {t('actions.search')}
+        </Button>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => {
+            form.resetFields();
+            if (onReset) onReset();
+            else onSearch(form.getFieldsValue());
+          }}
+          data-testid={`${testId}-reset`}
+        >
+          {t('actions.reset')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,5 @@
+import { CategoryScreen } from '../components/category-screen';
+
+export default function StoreCategoryPage() {
+  return <CategoryScreen />;
+}

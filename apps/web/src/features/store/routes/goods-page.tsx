@@ -1,0 +1,5 @@
+import { GoodsScreen } from '../components/goods-screen';
+
+export default function StoreGoodsPage() {
+  return <GoodsScreen />;
+}

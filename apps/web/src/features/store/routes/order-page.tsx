@@ -1,0 +1,5 @@
+import { OrderScreen } from '../components/order-screen';
+
+export default function StoreOrderPage() {
+  return <OrderScreen />;
+}

@@ -1,0 +1,5 @@
+import { PointsScreen } from '../components/points-screen';
+
+export default function StorePointsPage() {
+  return <PointsScreen />;
+}

@@ -1,0 +1,250 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_ADMIN, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { db } from '../support/db.js';
+import { minutesAgo, providerCall } from '../support/provider-api.js';
+import { keepSettledScreenshot } from '../support/settled.js';
+
+const browser = useBrowser();
+
+/**
+ * The points store (/store) in Chromium on tw_web's demo data: a player of the demo earns points
+ * from a settled bet (the earning job); the admin publishes a goods item with a picture through
+ * the goods drawer; the player signs in at the player API and redeems it; the order shows on the
+ * order page and is shipped with a note after the confirmation; the player's points detail shows
+ * the redemption with the balance after it. Screenshots of the four pages at 1440 and 390 px,
+ * light and dark.
+ */
+const RUN = `e2e${Date.now().toString(36)}`;
+const GOODS_NAME = `Store spec mug ${RUN}`;
+const NOTE = `Courier ${RUN.toUpperCase()}`;
+let player = '';
+let goodsId: number | undefined;
+
+beforeAll(async () => {
+  // A verified, unrestricted player of agentC01 with EVO, as the bet spec picks one.
+  const [row] = await db<{ account_no: string }>(
+    `select a.account_no from accounts a join accounts p on p.id = a.parent_id
+      where a.site_id = 'tw_web' and p.account_no = 'agentC01' and a.kind = 'PLAYER' and a.verify_status = 'VERIFIED'
+        and 'EVO' = any(a.providers) and not a.is_disabled and not a.is_full_disabled and not a.is_full_readonly
+      order by a.id desc limit 1`,
+  );
+  player = row!.account_no;
+  // Points are earned from valid bets only: a settled bet gives the player some.
+  await providerCall('EVO', 'bets/place', [
+    {
+      betId: `${RUN}-1`,
+      playerAccountNo: player,
+      gameCode: `${RUN}-baccarat`,
+      gameCategory: 'LIVE',
+      roundId: `${RUN}-r1`,
+      betAmount: '500.00',
+      placedAt: minutesAgo(2),
+    },
+  ]);
+  await providerCall('EVO', 'bets/settle', [{ betId: `${RUN}-1`, validBet: '500.00', payout: '0.00', settledAt: minutesAgo(1) }]);
+});
+
+afterAll(async () => {
+  // The spec's goods stay out of the demo's store: a published item with a shipped order cannot be
+  // deleted, so it is set back to Draft.
+  if (goodsId !== undefined) await db(`update store_goods set status = 'Draft' where id = $1`, [goodsId]);
+});
+
+const rows = (page: Page, table: string) => page.getByTestId(table).locator('tbody tr.ant-table-row');
+
+/** Picks an option of an antd select by its visible label. */
+async function choose(page: Page, testId: string, label: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-item-option:visible', { hasText: label }).first().click();
+}
+
+/** A picture the server accepts: one of the demo's content banners, as a file. */
+async function pictureFile(page: Page): Promise<string> {
+  const [row] = await db<{ image_id: string }>(`select image_id from content_items where image_id is not null order by id limit 1`);
+  const bytes = await page.evaluate(
+    async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())),
+    `/api/files/${row!.image_id}`,
+  );
+  const file = join(mkdtempSync(join(tmpdir(), 'store-e2e-')), 'mug.png');
+  writeFileSync(file, Buffer.from(bytes));
+  return file;
+}
+
+/** A call of the game client's player API. */
+async function playerApi<T>(page: Page, method: 'GET' | 'POST', path: string, token?: string, data?: unknown) {
+  const response = await page.request.fetch(`/api/client/player/${path}`, {
+    method,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    data,
+  });
+  return (await response.json()) as { success: boolean; code: number; message: string; data: T };
+}
+
+async function openStore(page: Page, path: string, testId: string, table: string): Promise<void> {
+  await page.goto(path);
+  await page.getByTestId(testId).waitFor();
+  await page.getByTestId(table).locator('tbody tr:not(.ant-table-measure-row)').first().waitFor();
+}
+
+describe('points store', () => {
+  it(
+    'publishes goods, a player redeems them through the player API, the order is shipped with a note (desktop)',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
+      await useEnglish(page);
+
+      // /store opens the goods.
+      const menu = page.getByTestId('side-menu');
+      await menu.locator('[data-menu-id$="/store"]').click();
+      await menu.locator('[data-menu-id$="/store/goods"]').click();
+      await page.getByTestId('store-goods-page').waitFor();
+      await page.goto('/store');
+      await page.getByTestId('store-goods-page').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/store/goods');
+      await expect.poll(() => rows(page, 'goods-table').count()).toBeGreaterThan(0);
+
+      // A new goods item: names in two locales, a picture, category, price 1, stock 5, published.
+      await page.getByTestId('goods-create').click();
+      const drawer = page.getByTestId('goods-drawer');
+      await drawer.getByTestId('store-name-zh_TW').fill(`測試馬克杯 ${RUN}`);
+      await drawer.getByTestId('store-tab-en').click();
+      await drawer.getByTestId('store-name-en').fill(GOODS_NAME);
+      await drawer.getByTestId('store-description-en').fill('A mug made by the browser suite.');
+      await choose(page, 'goods-category', 'Gifts');
+      await drawer.getByTestId('goods-image-new-input').setInputFiles(await pictureFile(page));
+      await expect.poll(() => drawer.getByTestId('goods-image-0').locator('img').count()).toBe(1);
+      await drawer.getByTestId('goods-price').fill('1');
+      await drawer.getByTestId('goods-stock').fill('5');
+      await choose(page, 'goods-status', 'Published');
+      await keepSettledScreenshot(page, 'store-goods-drawer-desktop-light');
+      await page.getByTestId('store-save').click();
+      await drawer.waitFor({ state: 'hidden' });
+      const [saved] = await db<{ id: number; stock: number; price: number; status: string; images: number }>(
+        `select id, stock, price, status, cardinality(image_ids) as images from store_goods where name->>'en' = $1`,
+        [GOODS_NAME],
+      );
+      expect(saved).toMatchObject({ stock: 5, price: 1, status: 'Published', images: 1 });
+      goodsId = saved!.id;
+      await page.getByTestId('goods-filter-name').fill(RUN);
+      await page.getByTestId('goods-search').click();
+      await expect.poll(() => page.getByTestId(`goods-stock-${goodsId}`).innerText()).toBe('5');
+      await keepSettledScreenshot(page, 'store-goods-desktop-light');
+
+      // The player earns points (the earning job runs every few seconds), signs in and redeems.
+      const signin = await playerApi<{ token: string }>(page, 'POST', 'signin', undefined, {
+        accountNo: player,
+        password: DEMO_ADMIN.password,
+      });
+      expect(signin.success, JSON.stringify(signin)).toBe(true);
+      const token = signin.data.token;
+      await expect
+        .poll(async () => (await playerApi<{ balance: number }>(page, 'GET', 'points', token)).data.balance, { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(1);
+      const published = await playerApi<{ id: number }[]>(page, 'GET', 'goods?lang=en');
+      expect(published.data.map((g) => g.id)).toContain(goodsId);
+      const redeemed = await playerApi<{ order: { id: number; status: string }; balance: number }>(page, 'POST', 'redeem', token, {
+        goodsId,
+        quantity: 1,
+        idempotencyKey: `${RUN}-redeem`,
+      });
+      expect(redeemed.success, JSON.stringify(redeemed)).toBe(true);
+      const orderId = redeemed.data.order.id;
+      expect(redeemed.data.order.status).toBe('Unshipped');
+
+      // The order page lists it; it is shipped with a note after the confirmation.
+      await menu.locator('[data-menu-id$="/store/order"]').click();
+      await page.getByTestId('store-order-page').waitFor();
+      await page.getByTestId('order-filter-player').fill(player);
+      await page.getByTestId('order-search').click();
+      await expect.poll(() => page.getByTestId(`order-status-${orderId}`).innerText()).toBe('Unshipped');
+      expect(await page.getByTestId(`order-goods-${orderId}`).innerText()).toContain(GOODS_NAME);
+      await keepSettledScreenshot(page, 'store-orders-desktop-light');
+      await page.getByTestId(`order-ship-${orderId}`).click();
+      const modal = page.getByTestId('order-action-modal');
+      await modal.getByTestId('order-note').fill(NOTE);
+      await keepSettledScreenshot(page, 'store-ship-modal-desktop-light');
+      await page.getByTestId('order-action-ok').click();
+      await expect.poll(() => page.getByTestId(`order-status-${orderId}`).innerText()).toBe('Shipped');
+      expect(await page.getByTestId(`order-note-${orderId}`).innerText()).toContain(NOTE);
+      const [order] = await db<{ status: string; shipping_note: string }>(`select status, shipping_note from store_orders where id = $1`, [
+        orderId,
+      ]);
+      expect(order).toEqual({ status: 'Shipped', shipping_note: NOTE });
+      // The player sees it shipped too.
+      const orders = await playerApi<{ list: { id: number; status: string; shippingNote: string | null }[] }>(
+        page,
+        'POST',
+        'orders',
+        token,
+        {
+          page: 1,
+          pageSize: 10,
+        },
+      );
+      expect(orders.data.list.find((o) => o.id === orderId)).toMatchObject({ status: 'Shipped', shippingNote: NOTE });
+
+      // The player's points detail: the redemption, −1, with the balance the player API answered.
+      await menu.locator('[data-menu-id$="/store/points"]').click();
+      await page.getByTestId('store-points-page').waitFor();
+      await page.getByTestId('points-filter-player').fill(player);
+      await page.getByTestId('points-search').click();
+      const first = rows(page, 'points-table').first();
+      await expect.poll(() => first.innerText()).toContain('Store redemption');
+      expect(await first.innerText()).toContain('−1');
+      expect(await first.innerText()).toContain(redeemed.data.balance.toLocaleString('en-US'));
+      await expect.poll(() => page.getByTestId('points-zone').innerText()).toContain(`${player}: `);
+      await keepSettledScreenshot(page, 'store-points-desktop-light');
+
+      await menu.locator('[data-menu-id$="/store/category"]').click();
+      await page.getByTestId('store-category-page').waitFor();
+      await expect.poll(() => rows(page, 'category-table').count()).toBeGreaterThanOrEqual(3);
+      await keepSettledScreenshot(page, 'store-categories-desktop-light');
+
+      // Dark: the four pages and the goods drawer.
+      await setDark(page, true);
+      await keepSettledScreenshot(page, 'store-categories-desktop-dark');
+      await openStore(page, '/store/goods', 'store-goods-page', 'goods-table');
+      await keepSettledScreenshot(page, 'store-goods-desktop-dark');
+      await page.getByTestId(`goods-edit-${goodsId}`).click();
+      await drawer.getByTestId('store-name-zh_TW').waitFor();
+      await keepSettledScreenshot(page, 'store-goods-drawer-desktop-dark');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await openStore(page, '/store/points', 'store-points-page', 'points-table');
+      await keepSettledScreenshot(page, 'store-points-desktop-dark');
+      await openStore(page, '/store/order', 'store-order-page', 'order-table');
+      await keepSettledScreenshot(page, 'store-orders-desktop-dark');
+      await setDark(page, false);
+      await context.close();
+    },
+  );
+
+  it('is usable on a phone: the four pages and the goods drawer (light and dark)', { timeout: 180_000 }, async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
+    await useEnglish(page);
+    for (const dark of [false, true]) {
+      await setDark(page, dark);
+      const theme = dark ? 'dark' : 'light';
+      await openStore(page, '/store/category', 'store-category-page', 'category-table');
+      await keepSettledScreenshot(page, `store-categories-phone-${theme}`);
+      await openStore(page, '/store/goods', 'store-goods-page', 'goods-table');
+      await keepSettledScreenshot(page, `store-goods-phone-${theme}`);
+      await page.locator('[data-testid^="goods-edit-"]').first().click();
+      await page.getByTestId('goods-drawer').getByTestId('store-name-zh_TW').waitFor();
+      await keepSettledScreenshot(page, `store-goods-drawer-phone-${theme}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('goods-drawer').waitFor({ state: 'hidden' });
+      await openStore(page, '/store/points', 'store-points-page', 'points-table');
+      await keepSettledScreenshot(page, `store-points-phone-${theme}`);
+      await openStore(page, '/store/order', 'store-order-page', 'order-table');
+      await keepSettledScreenshot(page, `store-orders-phone-${theme}`);
+    }
+    await setDark(page, false);
+    await context.close();
+  });
+});
