@@ -4,7 +4,8 @@ import { Alert, App, Button, DatePicker, Drawer, Form, InputNumber, Space, Switc
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type ContentItem, type ContentType, type Locale } from '@agent-bo/shared';
+import { DEFAULT_LOCALE, type ContentItem, type ContentType, type Locale } from '@agent-bo/shared';
+import { localeOfError } from '../../../lib/locale-of-error';
 import { ImageField } from '../../../components/image-field';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { DATE_TIME_FORMAT, siteNow } from '../../../lib/time-range';
@@ -15,15 +16,6 @@ import { LocaleTabs } from './locale-tabs';
 
 /** What the drawer shows: a new item, or an existing one to edit (or, for a reader, to view). */
 export type DrawerTarget = { mode: 'create' } | { mode: 'edit' | 'view'; item: ContentItem };
-
-/** The locale of the first field the form refused, so its tab can be shown. */
-function localeOfError(errorFields: { name: (string | number)[] }[]): Locale | undefined {
-  for (const { name } of errorFields) {
-    const locale = LOCALES.find((l) => name[1] === l);
-    if (locale && (name[0] === 'title' || name[0] === 'body')) return locale;
-  }
-  return undefined;
-}
 
 /**
  * Create, edit or view one item: per-locale texts, image (activities and announcements), the

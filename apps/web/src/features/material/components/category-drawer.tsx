@@ -1,10 +1,10 @@
 import { Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GAME_CATEGORIES, MATERIAL_NAME_MAX, type Category, type CategorySaveRequest, type Locale } from '@agent-bo/shared';
+import { ERRORS, GAME_CATEGORIES, MATERIAL_NAME_MAX, type Category, type CategorySaveRequest, type Locale } from '@agent-bo/shared';
 import { ImageField } from '../../../components/image-field';
-import { materialApi } from '../api/material-api';
-import { useDrawerItem } from '../hooks/use-drawer-item';
-import { MaterialDrawer } from './material-drawer';
+import { materialApi, materialKeys } from '../api/material-api';
+import { EditDrawer } from '../../../components/edit-drawer';
+import { useEditDrawer } from '../../../hooks/use-edit-drawer';
 import { NameTabs, namesOf } from './name-tabs';
 import { SortField } from './sort-field';
 
@@ -27,7 +27,7 @@ const valuesOf = (c: Category | null): FormValues =>
 export function CategoryDrawer({ target, onClose }: { target: CategoryTarget | null; onClose: () => void }) {
   const { t } = useTranslation('material');
   const [form] = Form.useForm<FormValues>();
-  const drawer = useDrawerItem({
+  const drawer = useEditDrawer({
     opening: target,
     initial: target?.mode === 'edit' ? target.item : null,
     form,
@@ -35,6 +35,8 @@ export function CategoryDrawer({ target, onClose }: { target: CategoryTarget | n
     reread: (c: Category) => materialApi.rereadCategory(c.id),
     send: materialApi.saveCategory,
     onClose,
+    staleCode: ERRORS.MATERIAL_VERSION_STALE.code,
+    invalidate: materialKeys.all,
   });
   const { item } = drawer;
 
@@ -51,7 +53,8 @@ export function CategoryDrawer({ target, onClose }: { target: CategoryTarget | n
   };
 
   return (
-    <MaterialDrawer
+    <EditDrawer
+      testIdPrefix="material"
       open={target !== null}
       onClose={onClose}
       width={560}
@@ -80,6 +83,6 @@ export function CategoryDrawer({ target, onClose }: { target: CategoryTarget | n
           <SortField hint />
         </div>
       </Form>
-    </MaterialDrawer>
+    </EditDrawer>
   );
 }

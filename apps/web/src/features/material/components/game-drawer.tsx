@@ -1,6 +1,7 @@
 import { Descriptions, Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  ERRORS,
   ENTITY_STATUSES,
   GAME_TAGS,
   type Game,
@@ -12,10 +13,10 @@ import {
 } from '@agent-bo/shared';
 import { ImageField } from '../../../components/image-field';
 import { useLocaleStore } from '../../../stores/locale-store';
-import { materialApi } from '../api/material-api';
-import { useDrawerItem } from '../hooks/use-drawer-item';
+import { materialApi, materialKeys } from '../api/material-api';
+import { EditDrawer } from '../../../components/edit-drawer';
+import { useEditDrawer } from '../../../hooks/use-edit-drawer';
 import { GameStatusCell } from './game-labels';
-import { MaterialDrawer } from './material-drawer';
 import { gameName, NameTabs, namesOf, shownName } from './name-tabs';
 import { SortField } from './sort-field';
 
@@ -50,7 +51,7 @@ export function GameDrawer({ game, options, onClose }: { game: Game | null; opti
   const { t } = useTranslation('material');
   const uiLocale = useLocaleStore((s) => s.locale);
   const [form] = Form.useForm<FormValues>();
-  const drawer = useDrawerItem({
+  const drawer = useEditDrawer({
     opening: game,
     initial: game,
     form,
@@ -58,6 +59,8 @@ export function GameDrawer({ game, options, onClose }: { game: Game | null; opti
     reread: materialApi.rereadGame,
     send: materialApi.saveGame,
     onClose,
+    staleCode: ERRORS.MATERIAL_VERSION_STALE.code,
+    invalidate: materialKeys.all,
   });
   const { item } = drawer;
 
@@ -79,7 +82,8 @@ export function GameDrawer({ game, options, onClose }: { game: Game | null; opti
 
   const provider = options?.providers.find((p) => p.code === item?.providerCode);
   return (
-    <MaterialDrawer
+    <EditDrawer
+      testIdPrefix="material"
       open={game !== null}
       onClose={onClose}
       width={600}
@@ -136,6 +140,6 @@ export function GameDrawer({ game, options, onClose }: { game: Game | null; opti
           <Switch checkedChildren={t('game.shown')} unCheckedChildren={t('game.hidden')} data-testid="game-visible" />
         </Form.Item>
       </Form>
-    </MaterialDrawer>
+    </EditDrawer>
   );
 }

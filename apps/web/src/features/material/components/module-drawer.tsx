@@ -2,6 +2,7 @@ import { DatePicker, Form, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
+  ERRORS,
   MATERIAL_NAME_MAX,
   MODULE_LAYOUTS,
   type Game,
@@ -11,9 +12,9 @@ import {
   type ModuleSaveRequest,
 } from '@agent-bo/shared';
 import { DATE_TIME_FORMAT } from '../../../lib/time-range';
-import { materialApi } from '../api/material-api';
-import { useDrawerItem } from '../hooks/use-drawer-item';
-import { MaterialDrawer } from './material-drawer';
+import { materialApi, materialKeys } from '../api/material-api';
+import { EditDrawer } from '../../../components/edit-drawer';
+import { useEditDrawer } from '../../../hooks/use-edit-drawer';
 import { ModuleGamesField } from './module-games-field';
 import { NameTabs, namesOf } from './name-tabs';
 import { SortField } from './sort-field';
@@ -51,7 +52,7 @@ const valuesOf = (d: ModuleDetail | null): FormValues =>
 export function ModuleDrawer({ target, onClose }: { target: ModuleTarget | null; onClose: () => void }) {
   const { t } = useTranslation('material');
   const [form] = Form.useForm<FormValues>();
-  const drawer = useDrawerItem({
+  const drawer = useEditDrawer({
     opening: target,
     initial: target?.mode === 'edit' ? target.item : null,
     form,
@@ -59,6 +60,8 @@ export function ModuleDrawer({ target, onClose }: { target: ModuleTarget | null;
     reread: (d: ModuleDetail) => materialApi.rereadModule(d.module.id),
     send: materialApi.saveModule,
     onClose,
+    staleCode: ERRORS.MATERIAL_VERSION_STALE.code,
+    invalidate: materialKeys.all,
   });
   const current = drawer.item?.module;
 
@@ -77,7 +80,8 @@ export function ModuleDrawer({ target, onClose }: { target: ModuleTarget | null;
   };
 
   return (
-    <MaterialDrawer
+    <EditDrawer
+      testIdPrefix="material"
       open={target !== null}
       onClose={onClose}
       width={640}
@@ -129,6 +133,6 @@ export function ModuleDrawer({ target, onClose }: { target: ModuleTarget | null;
           <ModuleGamesField />
         </Form.Item>
       </Form>
-    </MaterialDrawer>
+    </EditDrawer>
   );
 }

@@ -71,15 +71,6 @@ export function NameTabs({
   );
 }
 
-/** The locale of the first name the form refused, so its tab can be shown. */
-export function localeOfError(errorFields: { name: (string | number)[] }[]): Locale | undefined {
-  for (const { name } of errorFields) {
-    const locale = LOCALES.find((l) => name[1] === l);
-    if (locale) return locale;
-  }
-  return undefined;
-}
-
 /** A localized record with every locale present (missing ones empty), trimmed. */
 export function namesOf(record: Partial<Record<Locale, string>> | undefined): Record<Locale, string> {
   return Object.fromEntries(LOCALES.map((l) => [l, (record?.[l] ?? '').trim()])) as Record<Locale, string>;

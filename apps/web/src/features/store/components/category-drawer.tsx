@@ -1,6 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  ERRORS,
   STORE_CATEGORY_STATUSES,
   STORE_NAME_MAX,
   type Locale,
@@ -9,11 +10,11 @@ import {
   type StoreCategoryStatus,
 } from '@agent-bo/shared';
 import { useLocaleStore } from '../../../stores/locale-store';
-import { storeApi } from '../api/store-api';
-import { useStoreDrawer } from '../hooks/use-store-drawer';
+import { storeApi, storeKeys } from '../api/store-api';
+import { EditDrawer } from '../../../components/edit-drawer';
+import { useEditDrawer } from '../../../hooks/use-edit-drawer';
 import { LocaleTabs, shownText, textsOf } from './locale-tabs';
 import { StatusSortRow } from './sort-status-row';
-import { StoreDrawer } from './store-drawer';
 
 interface FormValues {
   name: Partial<Record<Locale, string>>;
@@ -28,7 +29,7 @@ export function CategoryDrawer({ opening, onClose }: { opening: { category: Stor
   const { t } = useTranslation('store');
   const uiLocale = useLocaleStore((s) => s.locale);
   const [form] = Form.useForm<FormValues>();
-  const drawer = useStoreDrawer({
+  const drawer = useEditDrawer({
     opening,
     initial: opening?.category ?? null,
     form,
@@ -36,6 +37,8 @@ export function CategoryDrawer({ opening, onClose }: { opening: { category: Stor
     reread: storeApi.rereadCategory,
     send: storeApi.saveCategory,
     onClose,
+    staleCode: ERRORS.STORE_VERSION_STALE.code,
+    invalidate: storeKeys.all,
   });
   const { item } = drawer;
 
@@ -50,7 +53,8 @@ export function CategoryDrawer({ opening, onClose }: { opening: { category: Stor
   };
 
   return (
-    <StoreDrawer
+    <EditDrawer
+      testIdPrefix="store"
       open={opening !== null}
       onClose={onClose}
       width={520}
@@ -63,6 +67,6 @@ export function CategoryDrawer({ opening, onClose }: { opening: { category: Stor
         <LocaleTabs nameMax={STORE_NAME_MAX} active={drawer.locale} onActiveChange={drawer.setLocale} />
         <StatusSortRow statuses={STORE_CATEGORY_STATUSES} testId="category" />
       </Form>
-    </StoreDrawer>
+    </EditDrawer>
   );
 }

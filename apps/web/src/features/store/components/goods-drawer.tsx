@@ -1,6 +1,7 @@
 import { Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  ERRORS,
   PUBLISH_STATUSES,
   STORE_DESCRIPTION_MAX,
   STORE_IMAGES_MAX,
@@ -13,12 +14,12 @@ import {
   type StoreCategory,
 } from '@agent-bo/shared';
 import { useLocaleStore } from '../../../stores/locale-store';
-import { storeApi } from '../api/store-api';
-import { useStoreDrawer } from '../hooks/use-store-drawer';
+import { storeApi, storeKeys } from '../api/store-api';
+import { EditDrawer } from '../../../components/edit-drawer';
+import { useEditDrawer } from '../../../hooks/use-edit-drawer';
 import { ImagesField } from './images-field';
 import { LocaleTabs, shownText, textsOf } from './locale-tabs';
 import { StatusSortRow } from './sort-status-row';
-import { StoreDrawer } from './store-drawer';
 
 interface FormValues {
   name: Partial<Record<Locale, string>>;
@@ -61,7 +62,7 @@ export function GoodsDrawer({
   const { t } = useTranslation('store');
   const uiLocale = useLocaleStore((s) => s.locale);
   const [form] = Form.useForm<FormValues>();
-  const drawer = useStoreDrawer({
+  const drawer = useEditDrawer({
     opening,
     initial: opening?.goods ?? null,
     form,
@@ -69,6 +70,8 @@ export function GoodsDrawer({
     reread: storeApi.rereadGoods,
     send: storeApi.saveGoods,
     onClose,
+    staleCode: ERRORS.STORE_VERSION_STALE.code,
+    invalidate: storeKeys.all,
   });
   const { item } = drawer;
 
@@ -90,7 +93,8 @@ export function GoodsDrawer({
 
   const required = { required: true, message: t('validation.required') };
   return (
-    <StoreDrawer
+    <EditDrawer
+      testIdPrefix="store"
       open={opening !== null}
       onClose={onClose}
       width={640}
@@ -140,6 +144,6 @@ export function GoodsDrawer({
         </Form.Item>
         <StatusSortRow statuses={PUBLISH_STATUSES} testId="goods" />
       </Form>
-    </StoreDrawer>
+    </EditDrawer>
   );
 }

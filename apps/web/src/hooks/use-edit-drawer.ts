@@ -1,28 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { App, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@agent-bo/shared';
-import { isApiError } from '../../../lib/api-client';
-import { isStale, storeKeys } from '../api/store-api';
-
-/** The locale of the first localized field the form refused (`[field, locale]`), so its tab can be shown. */
-export function localeOfError(errorFields: { name: (string | number)[] }[]): Locale | undefined {
-  for (const { name } of errorFields) {
-    const locale = LOCALES.find((l) => name[1] === l);
-    if (locale) return locale;
-  }
-  return undefined;
-}
+import { DEFAULT_LOCALE, type Locale } from '@agent-bo/shared';
+import { isApiError } from '../lib/api-client';
+import { localeOfError } from '../lib/locale-of-error';
+import type { EditDrawerState } from '../components/edit-drawer';
+import { useIsMobile } from './use-is-mobile';
 
 /**
- * What every store drawer does with the item it edits: on each opening (a new `opening` object;
- * null is closed) the form takes the item's values and the first locale tab; a save sends the
- * version it read and, once saved, closes the drawer and reads the lists again; a stale save
- * (STORE_VERSION_STALE) offers a reload that reads the item again (null: it was deleted, the
- * drawer closes with a notice); a refused localized field shows its locale's tab.
+ * What an editor drawer does with the item it edits (components/edit-drawer shows it):
+ * - on each opening (a new `opening` object; null is closed) the form takes the item's values and
+ *   the first locale tab;
+ * - a save sends the version it read; once saved it says so, reads `invalidate` again and closes;
+ * - a save refused with `staleCode` (someone saved in between) keeps the server's message for the
+ *   drawer to offer a reload, which reads the item again (null: it was deleted, the drawer closes
+ *   with a notice); any other refusal is shown as the server worded it;
+ * - a refused localized field (`[field, locale]`) shows its locale's tab.
  */
-export function useStoreDrawer<T, V, B>({
+export function useEditDrawer<T, V, B>({
   opening,
   initial,
   form,
@@ -30,6 +26,8 @@ export function useStoreDrawer<T, V, B>({
   reread,
   send,
   onClose,
+  staleCode,
+  invalidate,
 }: {
   opening: object | null;
   /** The item as read when the drawer opened; null for a new one. */
@@ -39,14 +37,20 @@ export function useStoreDrawer<T, V, B>({
   reread: (item: T) => Promise<T | null>;
   send: (body: B) => Promise<unknown>;
   onClose: () => void;
+  /** The error code of a save whose version is no longer the stored one. */
+  staleCode: number;
+  /** The queries a save makes outdated. */
+  invalidate: QueryKey;
 }) {
-  const { t } = useTranslation('store');
+  const { t } = useTranslation('common');
   const { message } = App.useApp();
   const client = useQueryClient();
+  const fullWidth = useIsMobile();
   const [item, setItem] = useState<T | null>(null);
   const [locale, setLocale] = useState<Locale>(DEFAULT_LOCALE);
   const [stale, setStale] = useState<string | null>(null);
 
+  // Reset during render, not in an effect, so the first paint of a new opening is already clean.
   const [opened, setOpened] = useState<object | null>(null);
   if (opening && opening !== opened) {
     setOpened(opening);
@@ -67,12 +71,12 @@ export function useStoreDrawer<T, V, B>({
     setStale(null);
     try {
       await mutation.mutateAsync(body);
-      void message.success(t('saved'));
-      void client.invalidateQueries({ queryKey: storeKeys.all });
+      void message.success(t('edit.saved'));
+      void client.invalidateQueries({ queryKey: invalidate });
       onClose();
     } catch (error) {
       if (!isApiError(error) || error.kind === 'cancelled' || error.kind === 'unauthorized') return;
-      if (isStale(error)) setStale(error.message);
+      if (error.code === staleCode) setStale(error.message);
       else void message.error(error.message);
     }
   };
@@ -81,7 +85,7 @@ export function useStoreDrawer<T, V, B>({
     mutationFn: () => reread(item!),
     onSuccess: (fresh) => {
       if (!fresh) {
-        void message.warning(t('form.gone'));
+        void message.warning(t('edit.gone'));
         onClose();
         return;
       }
@@ -96,15 +100,12 @@ export function useStoreDrawer<T, V, B>({
     if (failed) setLocale(failed);
   };
 
-  return {
-    item,
-    locale,
-    setLocale,
-    save,
+  const state: EditDrawerState = {
     saving: mutation.isPending,
     stale,
-    reload: () => reload.mutate(),
     reloading: reload.isPending,
-    onFinishFailed,
+    reload: () => reload.mutate(),
+    fullWidth,
   };
+  return { item, opened, locale, setLocale, save, onFinishFailed, state, ...state };
 }
