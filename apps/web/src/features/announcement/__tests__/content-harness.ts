@@ -136,12 +136,6 @@ export async function typeDate(input: HTMLInputElement, value: string): Promise<
   });
 }
 
-export async function click(element: Element): Promise<void> {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
 /**
  * A stand-in for XMLHttpRequest (the image upload's transport): records what was sent and lets the
  * test report progress and answer when it chooses.
@@ -195,3 +189,5 @@ export async function chooseFile(input: HTMLElement, file: File): Promise<void> 
     fireEvent.change(input, { target: { files: [file] } });
   });
 }
+
+export { click } from '../../../test/ui-actions';

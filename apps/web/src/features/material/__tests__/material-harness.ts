@@ -201,30 +201,6 @@ export function materialServer(path: string, init: RequestInit): Response {
   }
 }
 
-export async function click(element: Element): Promise<void> {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
-/** Opens an antd Select and picks the option titled `title`. */
-export async function pick(select: HTMLElement, title: string): Promise<void> {
-  await act(async () => {
-    fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select.querySelector('[role="combobox"]') ?? select);
-  });
-  const options = await screen.findAllByTitle(title);
-  await click(options.at(-1)!);
-}
-
-export async function type(input: HTMLElement, value: string): Promise<void> {
-  await act(async () => {
-    fireEvent.change(input, { target: { value } });
-  });
-}
-
-/** The last message toast's text. */
-export const messages = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent ?? '');
-
 export { within };
 
 /**
@@ -272,3 +248,5 @@ export function layOutSortableRowsInEachTest(): void {
  * machine takes longer than findTestId's 5 s.
  */
 export const firstPage = (testId: string) => screen.findByTestId(testId, {}, { timeout: 20_000 });
+
+export { click, pick, type, messages } from '../../../test/ui-actions';

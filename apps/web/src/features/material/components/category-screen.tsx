@@ -7,14 +7,17 @@ import { CATEGORY_STATUSES, type Category, type CategoryListRequest, type Catego
 import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
 import { useCanWrite } from '../hooks/use-can-write';
-import { useConfirmDelete } from '../hooks/use-confirm-delete';
+import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePagedList } from '../hooks/use-paged-list';
 import { CategoryDrawer, type CategoryTarget } from './category-drawer';
-import { FilterForm, FilterSelect, FilterText, ListButtons } from './filter-form';
-import { MaterialPage } from './material-page';
+import { ListButtons } from './list-buttons';
 import { shownName } from './name-tabs';
 import { OrderModal } from './order-modal';
-import { actionsColumn, PagedTable, Thumb } from './table-parts';
+import { PagedTable, Thumb } from './table-parts';
+import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
+import { ListPage } from '../../../components/list-page';
+import { actionsColumn } from '../../../components/row-actions';
+import '../material.css';
 
 type Filters = Pick<CategoryListRequest, 'name' | 'status'>;
 
@@ -81,7 +84,9 @@ export function CategoryScreen() {
   ];
 
   return (
-    <MaterialPage
+    <ListPage
+      prefix="material"
+      className="material-page"
       testId="category-page"
       title={t('category.title')}
       intro={t('category.intro')}
@@ -113,7 +118,7 @@ export function CategoryScreen() {
       <div className="filter-bar material-filters">
         <FilterForm<Filters>
           form={form}
-          testId="category-search"
+          testId="category"
           onSearch={(v) => list.search({ name: v.name?.trim() || undefined, status: v.status })}
         >
           <FilterText name="name" placeholder={t('filter.name')} testId="category-filter-name" />
@@ -135,6 +140,6 @@ export function CategoryScreen() {
         />
       </div>
       <PagedTable<Category> list={list} columns={columns} testId="category-table" />
-    </MaterialPage>
+    </ListPage>
   );
 }

@@ -10,12 +10,15 @@ import { useCanWrite } from '../hooks/use-can-write';
 import { useGameBulk } from '../hooks/use-game-bulk';
 import { usePagedList } from '../hooks/use-paged-list';
 import { BulkMenu } from './bulk-menu';
-import { FilterForm, FilterSelect, FilterText, ListButtons } from './filter-form';
+import { ListButtons } from './list-buttons';
 import { GameDrawer } from './game-drawer';
 import { GameStatusCell, GameTagLabel } from './game-labels';
-import { MaterialPage } from './material-page';
 import { gameName, shownName } from './name-tabs';
-import { actionsColumn, PagedTable, Thumb } from './table-parts';
+import { PagedTable, Thumb } from './table-parts';
+import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
+import { ListPage } from '../../../components/list-page';
+import { actionsColumn } from '../../../components/row-actions';
+import '../material.css';
 
 type Filters = Pick<GameListRequest, 'providerCode' | 'categoryId' | 'tag' | 'status' | 'text'>;
 
@@ -126,7 +129,9 @@ export function GameScreen() {
   ];
 
   return (
-    <MaterialPage
+    <ListPage
+      prefix="material"
+      className="material-page"
       testId="game-page"
       title={t('game.title')}
       intro={t('game.intro')}
@@ -134,7 +139,7 @@ export function GameScreen() {
       after={<GameDrawer game={editing} options={options.data} onClose={() => setEditing(null)} />}
     >
       <div className="filter-bar">
-        <FilterForm<Filters> form={form} testId="game-search" onSearch={(v) => list.search({ ...v, text: v.text?.trim() || undefined })}>
+        <FilterForm<Filters> form={form} testId="game" onSearch={(v) => list.search({ ...v, text: v.text?.trim() || undefined })}>
           <FilterSelect
             name="providerCode"
             placeholder={t('filter.provider')}
@@ -202,6 +207,6 @@ export function GameScreen() {
             : undefined
         }
       />
-    </MaterialPage>
+    </ListPage>
   );
 }

@@ -7,14 +7,17 @@ import { PUBLISH_STATUSES, type LobbyModule, type ModuleLayout, type ModuleListR
 import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
 import { useCanWrite } from '../hooks/use-can-write';
-import { useConfirmDelete } from '../hooks/use-confirm-delete';
+import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePagedList } from '../hooks/use-paged-list';
-import { FilterForm, FilterSelect, FilterText, ListButtons } from './filter-form';
-import { MaterialPage } from './material-page';
+import { ListButtons } from './list-buttons';
 import { ModuleDrawer, type ModuleTarget } from './module-drawer';
 import { shownName } from './name-tabs';
 import { OrderModal } from './order-modal';
-import { actionsColumn, PagedTable } from './table-parts';
+import { PagedTable } from './table-parts';
+import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
+import { ListPage } from '../../../components/list-page';
+import { actionsColumn } from '../../../components/row-actions';
+import '../material.css';
 
 type Filters = Pick<ModuleListRequest, 'title' | 'status'>;
 
@@ -98,7 +101,9 @@ export function ModuleScreen() {
   ];
 
   return (
-    <MaterialPage
+    <ListPage
+      prefix="material"
+      className="material-page"
       testId="module-page"
       title={t('module.title')}
       intro={t('module.intro')}
@@ -130,7 +135,7 @@ export function ModuleScreen() {
       <div className="filter-bar material-filters">
         <FilterForm<Filters>
           form={form}
-          testId="module-search"
+          testId="module"
           onSearch={(v) => list.search({ title: v.title?.trim() || undefined, status: v.status })}
         >
           <FilterText name="title" placeholder={t('filter.title')} testId="module-filter-title" />
@@ -152,6 +157,6 @@ export function ModuleScreen() {
         />
       </div>
       <PagedTable<LobbyModule> list={list} columns={columns} testId="module-table" />
-    </MaterialPage>
+    </ListPage>
   );
 }

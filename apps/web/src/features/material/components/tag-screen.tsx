@@ -13,8 +13,9 @@ import { useGameBulk } from '../hooks/use-game-bulk';
 import { useLocalOrder } from '../hooks/use-local-order';
 import { GameLine } from './game-line';
 import { GameSearchSelect } from './game-search-select';
-import { MaterialPage } from './material-page';
 import { gameName } from './name-tabs';
+import { ListPage } from '../../../components/list-page';
+import '../material.css';
 
 type RecommendTag = Exclude<GameTag, 0>;
 const TAGS: readonly RecommendTag[] = [1, 2, 3];
@@ -86,7 +87,14 @@ export function TagScreen() {
   };
 
   return (
-    <MaterialPage testId="tag-page" title={t('recommend.title')} intro={t('recommend.intro')} canWrite={canSort}>
+    <ListPage
+      prefix="material"
+      className="material-page"
+      testId="tag-page"
+      title={t('recommend.title')}
+      intro={t('recommend.intro')}
+      canWrite={canSort}
+    >
       <div className="material-tools">
         <Segmented<RecommendTag>
           value={tag}
@@ -152,6 +160,6 @@ export function TagScreen() {
           </Space>
         </div>
       ) : null}
-    </MaterialPage>
+    </ListPage>
   );
 }

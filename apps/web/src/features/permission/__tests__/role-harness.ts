@@ -1,4 +1,3 @@
-import { act, fireEvent } from '@testing-library/react';
 import { permissionCatalogue, type Role, type RoleAssignable, type RoleHolder } from '@agent-bo/shared';
 import { adminUser } from '../../../test/fixtures';
 import { envelope } from '../../../test/app-harness';
@@ -115,8 +114,4 @@ export function roleServer(path: string, init: RequestInit): Response {
 
 export const PAGE_PATH = '/permission/index';
 
-export async function click(element: Element): Promise<void> {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
+export { click } from '../../../test/ui-actions';

@@ -1,4 +1,3 @@
-import { act, fireEvent, screen } from '@testing-library/react';
 import type { Goods, PointsEntry, StoreCategory, StoreOrder } from '@agent-bo/shared';
 import { adminUser } from '../../../test/fixtures';
 import { envelope } from '../../../test/app-harness';
@@ -204,26 +203,4 @@ export function storeServer(path: string, init: RequestInit): Response {
   }
 }
 
-export async function click(element: Element): Promise<void> {
-  await act(async () => {
-    fireEvent.click(element);
-  });
-}
-
-/** Opens an antd Select and picks the option titled `title`. */
-export async function pick(select: HTMLElement, title: string): Promise<void> {
-  await act(async () => {
-    fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select.querySelector('[role="combobox"]') ?? select);
-  });
-  const options = await screen.findAllByTitle(title);
-  await click(options.at(-1)!);
-}
-
-export async function type(input: HTMLElement, value: string): Promise<void> {
-  await act(async () => {
-    fireEvent.change(input, { target: { value } });
-  });
-}
-
-/** The message toasts' texts. */
-export const messages = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent ?? '');
+export { click, pick, type, messages } from '../../../test/ui-actions';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
@@ -8,12 +8,15 @@ import { STORE_CATEGORY_STATUSES, type StoreCategory, type StoreCategoryListRequ
 import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeKeys } from '../api/store-api';
 import { useCanWrite } from '../hooks/use-can-write';
-import { useConfirmDelete } from '../hooks/use-confirm-delete';
+import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { useStoreList } from '../hooks/use-store-list';
 import { CategoryDrawer } from './category-drawer';
 import { shownText } from './locale-tabs';
-import { StorePage } from './store-page';
-import { actionsColumn, FilterForm, formatCount, StoreTable } from './table-parts';
+import { formatCount, StoreTable } from './table-parts';
+import { FilterForm, FilterSelect } from '../../../components/filter-form';
+import { ListPage } from '../../../components/list-page';
+import { actionsColumn } from '../../../components/row-actions';
+import '../store.css';
 
 type Filters = Pick<StoreCategoryListRequest, 'name' | 'status'>;
 
@@ -37,6 +40,7 @@ export function CategoryScreen() {
   const [form] = Form.useForm<Filters>();
   const confirmDelete = useConfirmDelete<StoreCategory>({
     send: storeApi.deleteCategory,
+    refresh: () => client.invalidateQueries({ queryKey: storeKeys.all }),
     title: (c) => t('category.deleteTitle', { name: shownText(c.name, locale) }),
     hint: t('category.deleteHint'),
     okTestId: 'category-delete-ok',
@@ -83,7 +87,9 @@ export function CategoryScreen() {
   ];
 
   return (
-    <StorePage
+    <ListPage
+      prefix="store"
+      className="store-page"
       testId="store-category-page"
       title={t('category.title')}
       intro={t('category.intro')}
@@ -98,16 +104,12 @@ export function CategoryScreen() {
         <Form.Item name="name">
           <Input allowClear placeholder={t('filter.name')} data-testid="category-filter-name" />
         </Form.Item>
-        <Form.Item name="status">
-          <Select
-            allowClear
-            placeholder={t('filter.status')}
-            aria-label={t('filter.status')}
-            className="store-filter-select"
-            options={STORE_CATEGORY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            data-testid="category-filter-status"
-          />
-        </Form.Item>
+        <FilterSelect
+          name="status"
+          placeholder={t('filter.status')}
+          options={STORE_CATEGORY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          testId="category-filter-status"
+        />
       </FilterForm>
       <div className="store-tools">
         <Space wrap>
@@ -126,6 +128,6 @@ export function CategoryScreen() {
         </Space>
       </div>
       <StoreTable<StoreCategory> list={list} columns={columns} testId="category-table" />
-    </StorePage>
+    </ListPage>
   );
 }

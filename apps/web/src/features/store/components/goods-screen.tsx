@@ -1,6 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,16 @@ import { PUBLISH_STATUSES, type Goods, type GoodsListRequest } from '@agent-bo/s
 import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeKeys } from '../api/store-api';
 import { useCanWrite } from '../hooks/use-can-write';
-import { useConfirmDelete } from '../hooks/use-confirm-delete';
+import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';
 import { GoodsDrawer } from './goods-drawer';
 import { shownText } from './locale-tabs';
-import { StorePage } from './store-page';
-import { actionsColumn, FilterForm, formatCount, StoreTable, Thumb } from './table-parts';
+import { formatCount, StoreTable, Thumb } from './table-parts';
+import { FilterForm, FilterSelect } from '../../../components/filter-form';
+import { ListPage } from '../../../components/list-page';
+import { actionsColumn } from '../../../components/row-actions';
+import '../store.css';
 
 type Filters = Pick<GoodsListRequest, 'name' | 'categoryId' | 'status' | 'stockAtMost'>;
 interface FormValues extends Omit<Filters, 'stockAtMost'> {
@@ -43,6 +46,7 @@ export function GoodsScreen() {
   const [form] = Form.useForm<FormValues>();
   const confirmDelete = useConfirmDelete<Goods>({
     send: storeApi.deleteGoods,
+    refresh: () => client.invalidateQueries({ queryKey: storeKeys.all }),
     title: (g) => t('goods.deleteTitle', { name: shownText(g.name, locale) }),
     hint: t('goods.deleteHint'),
     okTestId: 'goods-delete-ok',
@@ -134,7 +138,9 @@ export function GoodsScreen() {
   ];
 
   return (
-    <StorePage
+    <ListPage
+      prefix="store"
+      className="store-page"
       testId="store-goods-page"
       title={t('goods.title')}
       intro={t('goods.intro')}
@@ -156,36 +162,24 @@ export function GoodsScreen() {
         <Form.Item name="name">
           <Input allowClear placeholder={t('filter.name')} data-testid="goods-filter-name" />
         </Form.Item>
-        <Form.Item name="categoryId">
-          <Select
-            allowClear
-            placeholder={t('filter.category')}
-            aria-label={t('filter.category')}
-            className="store-filter-select"
-            options={(categories.data ?? []).map((c) => ({ value: c.id, label: shownText(c.name, locale) }))}
-            data-testid="goods-filter-category"
-          />
-        </Form.Item>
-        <Form.Item name="status">
-          <Select
-            allowClear
-            placeholder={t('filter.status')}
-            aria-label={t('filter.status')}
-            className="store-filter-select"
-            options={PUBLISH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            data-testid="goods-filter-status"
-          />
-        </Form.Item>
-        <Form.Item name="soldOut">
-          <Select
-            allowClear
-            placeholder={t('filter.stock')}
-            aria-label={t('filter.stock')}
-            className="store-filter-select"
-            options={[{ value: true, label: t('goods.soldOut') }]}
-            data-testid="goods-filter-stock"
-          />
-        </Form.Item>
+        <FilterSelect
+          name="categoryId"
+          placeholder={t('filter.category')}
+          options={(categories.data ?? []).map((c) => ({ value: c.id, label: shownText(c.name, locale) }))}
+          testId="goods-filter-category"
+        />
+        <FilterSelect
+          name="status"
+          placeholder={t('filter.status')}
+          options={PUBLISH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          testId="goods-filter-status"
+        />
+        <FilterSelect
+          name="soldOut"
+          placeholder={t('filter.stock')}
+          options={[{ value: true, label: t('goods.soldOut') }]}
+          testId="goods-filter-stock"
+        />
       </FilterForm>
       <div className="store-tools">
         <Space wrap>
@@ -204,6 +198,6 @@ export function GoodsScreen() {
         </Space>
       </div>
       <StoreTable<Goods> list={list} columns={phone ? phoneColumns : columns} testId="goods-table" />
-    </StorePage>
+    </ListPage>
   );
 }

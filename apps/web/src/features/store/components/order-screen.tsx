@@ -15,8 +15,10 @@ import { useSiteTimeZone } from '../hooks/use-time-zone';
 import { shownText } from './locale-tabs';
 import { OrderActionModal, type OrderAction } from './order-action-modal';
 import { defaultRange, RangeField } from './range-field';
-import { StorePage } from './store-page';
-import { FilterForm, formatCount, StoreTable } from './table-parts';
+import { formatCount, StoreTable } from './table-parts';
+import { FilterForm, FilterSelect } from '../../../components/filter-form';
+import { ListPage } from '../../../components/list-page';
+import '../store.css';
 
 type Filters = Pick<StoreOrderListRequest, 'status' | 'accountNo' | 'goodsId' | 'start' | 'end'>;
 interface FormValues {
@@ -156,7 +158,9 @@ export function OrderScreen() {
   ];
 
   return (
-    <StorePage
+    <ListPage
+      prefix="store"
+      className="store-page"
       testId="store-order-page"
       title={t('order.title')}
       intro={t('order.intro')}
@@ -172,16 +176,12 @@ export function OrderScreen() {
         }
       >
         <RangeField timeZone={timeZone} testId="order-range" />
-        <Form.Item name="status">
-          <Select
-            allowClear
-            placeholder={t('filter.status')}
-            aria-label={t('filter.status')}
-            className="store-filter-select"
-            options={STORE_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            data-testid="order-filter-status"
-          />
-        </Form.Item>
+        <FilterSelect
+          name="status"
+          placeholder={t('filter.status')}
+          options={STORE_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          testId="order-filter-status"
+        />
         <Form.Item name="accountNo">
           <Input allowClear maxLength={12} placeholder={t('filter.player')} data-testid="order-filter-player" />
         </Form.Item>
@@ -191,7 +191,7 @@ export function OrderScreen() {
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('filter.goods')}
             aria-label={t('filter.goods')}
-            className="store-filter-select store-filter-goods"
+            className="filter-form__select store-filter-goods"
             options={(goods.data ?? []).map((g) => ({ value: g.id, label: shownText(g.name, locale) }))}
             data-testid="order-filter-goods"
           />
@@ -211,6 +211,6 @@ export function OrderScreen() {
         />
       </div>
       <StoreTable<StoreOrder> list={list} columns={phone ? phoneColumns : columns} testId="order-table" />
-    </StorePage>
+    </ListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Input, Select, Tag, Typography } from 'antd';
+import { Form, Input, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,10 @@ import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';
 import { useSiteTimeZone } from '../hooks/use-time-zone';
 import { defaultRange, RangeField } from './range-field';
-import { StorePage } from './store-page';
-import { FilterForm, formatCount, formatSigned, StoreTable } from './table-parts';
+import { formatCount, formatSigned, StoreTable } from './table-parts';
+import { FilterForm, FilterSelect } from '../../../components/filter-form';
+import { ListPage } from '../../../components/list-page';
+import '../store.css';
 
 type Filters = Pick<PointsEntryListRequest, 'accountNo' | 'type' | 'start' | 'end'>;
 interface FormValues {
@@ -108,7 +110,7 @@ export function PointsScreen() {
 
   const newest = list.query.data?.list[0];
   return (
-    <StorePage testId="store-points-page" title={t('points.title')} intro={t('points.intro')}>
+    <ListPage prefix="store" className="store-page" testId="store-points-page" title={t('points.title')} intro={t('points.intro')}>
       <FilterForm<FormValues>
         form={form}
         testId="points"
@@ -119,16 +121,12 @@ export function PointsScreen() {
         <Form.Item name="accountNo">
           <Input allowClear maxLength={12} placeholder={t('filter.player')} data-testid="points-filter-player" />
         </Form.Item>
-        <Form.Item name="type">
-          <Select
-            allowClear
-            placeholder={t('filter.type')}
-            aria-label={t('filter.type')}
-            className="store-filter-select"
-            options={POINTS_ENTRY_TYPES.map((type) => ({ value: type, label: t(`points.types.${type}`) }))}
-            data-testid="points-filter-type"
-          />
-        </Form.Item>
+        <FilterSelect
+          name="type"
+          placeholder={t('filter.type')}
+          options={POINTS_ENTRY_TYPES.map((type) => ({ value: type, label: t(`points.types.${type}`) }))}
+          testId="points-filter-type"
+        />
       </FilterForm>
       <div className="store-tools store-tools--split">
         <Typography.Paragraph type="secondary" className="store-zone" data-testid="points-zone">
@@ -147,6 +145,6 @@ export function PointsScreen() {
         />
       </div>
       <StoreTable<PointsEntry> list={list} columns={phone ? phoneColumns : columns} testId="points-table" />
-    </StorePage>
+    </ListPage>
   );
 }

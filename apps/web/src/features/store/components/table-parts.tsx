@@ -1,6 +1,4 @@
-import { DeleteOutlined, EditOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Image, Space, Table, type FormInstance, type TableProps } from 'antd';
-import type { ColumnType } from 'antd/es/table';
+import { Image, Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPagination } from '../../../components/server-pagination';
@@ -25,42 +23,6 @@ export function Thumb({ url, size = 40 }: { url: string | undefined; size?: numb
   ) : (
     <span className="store-thumb--empty" style={{ width: size, height: size }} />
   );
-}
-
-/** The edit and delete buttons of a row: `<prefix>-edit-<id>`, `<prefix>-delete-<id>`. */
-export function actionsColumn<T extends { id: number }>(
-  t: (key: string) => string,
-  prefix: string,
-  onEdit: (item: T) => void,
-  onDelete: (item: T) => void,
-): ColumnType<T> {
-  return {
-    title: t('store:grid.actions'),
-    key: 'actions',
-    width: 100,
-    fixed: 'right',
-    render: (_: unknown, item: T) => (
-      <Space size={0}>
-        <Button
-          type="link"
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={t('store:actions.edit')}
-          onClick={() => onEdit(item)}
-          data-testid={`${prefix}-edit-${item.id}`}
-        />
-        <Button
-          type="link"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('store:actions.delete')}
-          onClick={() => onDelete(item)}
-          data-testid={`${prefix}-delete-${item.id}`}
-        />
-      </Space>
-    ),
-  };
 }
 
 /** What a store table shows of a list (useStoreList): its rows, total, pager and failure. */
@@ -112,54 +74,5 @@ export function StoreTable<T extends { id: number | string }>({
         {...props}
       />
     </>
-  );
-}
-
-/** A list's filters in a line, with Search (from page 1) and Reset (back to `reset()`'s values). */
-export function FilterForm<V extends object>({
-  form,
-  onSearch,
-  onReset,
-  testId,
-  initialValues,
-  children,
-}: {
-  form: FormInstance<V>;
-  onSearch: (values: V) => void;
-  /** Called after the form is reset; default: a search with the form's initial values. */
-  onReset?: () => void;
-  /** Prefix of the buttons' test ids: `<testId>-search`, `<testId>-reset`. */
-  testId: string;
-  initialValues?: Partial<V>;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('store');
-  return (
-    <Form<V>
-      form={form}
-      layout="inline"
-      onFinish={onSearch}
-      className="store-filter-form"
-      initialValues={initialValues}
-      data-testid={`${testId}-filters`}
-    >
-      {children}
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${testId}-search`}>
-          {t('actions.search')}
-        </Button>
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            form.resetFields();
-            if (onReset) onReset();
-            else onSearch(form.getFieldsValue());
-          }}
-          data-testid={`${testId}-reset`}
-        >
-          {t('actions.reset')}
-        </Button>
-      </Space>
-    </Form>
   );
 }

@@ -1,31 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { App, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { storeKeys } from '../api/store-api';
 
 /**
- * Deleting an item after a confirmation naming it; "deleted" after, the server's refusal (a
- * category with goods, goods someone ordered) as the API client shows it, and the lists read
- * again either way.
+ * Deleting an item (by id and the version read) after a confirmation naming it: "deleted
+ * successfully" after, the server's refusal as the API client shows it, and `refresh` (the lists
+ * read again) either way, since a refusal may mean someone else changed the item.
  */
 export function useConfirmDelete<T extends { id: number; version: number }>({
   send,
+  refresh,
   title,
   hint,
   okTestId,
 }: {
   send: (id: number, version: number) => Promise<unknown>;
+  refresh: () => Promise<unknown>;
   title: (item: T) => string;
   hint: string;
   okTestId: string;
 }) {
-  const { t } = useTranslation('store');
+  const { t } = useTranslation('common');
   const { modal, message } = App.useApp();
-  const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (item: T) => send(item.id, item.version),
-    onSettled: () => client.invalidateQueries({ queryKey: storeKeys.all }),
-  });
+  const remove = useMutation({ mutationFn: (item: T) => send(item.id, item.version), onSettled: refresh });
 
   return (item: T) => {
     void modal.confirm({
@@ -33,11 +30,11 @@ export function useConfirmDelete<T extends { id: number; version: number }>({
       content: hint,
       okText: t('actions.delete'),
       okButtonProps: { danger: true, 'data-testid': okTestId } as ButtonProps,
-      cancelText: t('common:actions.cancel'),
+      cancelText: t('actions.cancel'),
       onOk: async () => {
         try {
           await remove.mutateAsync(item);
-          void message.success(t('deleted'));
+          void message.success(t('edit.deleted'));
         } catch {
           // the API client already showed the failure
         }
