@@ -105,6 +105,12 @@ describe('store goods', () => {
       plain.id,
     ]);
     expect(okData(await post(ctx, admin, 'goods/list', { stockAtMost: 0, categoryId: category })).list).toHaveLength(1);
+    // A page past the end has no rows but still says how many match (the second count).
+    expect(okData(await post(ctx, admin, 'goods/list', { categoryId: category, page: 2, pageSize: 10 }))).toMatchObject({
+      page: 2,
+      total: 2,
+      list: [],
+    });
     expect(okData(await post(ctx, admin, 'goods/list', { status: 'Published', categoryId: category })).list).toHaveLength(1);
     const edited = okData(await post(ctx, admin, 'goods/save', goods(category, { id: plain.id, version: plain.version, stock: 42 })));
     expect(edited.version).toBe(plain.version + 1);

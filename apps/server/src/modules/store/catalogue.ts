@@ -22,7 +22,7 @@ import { writeLog } from '../../core/oplog.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { allLocales, containsPattern } from '../../lib/input.js';
-import { mapNameTaken, pageTotal, reordered, siteTime, type Input, type StoreContext } from './common.js';
+import { mapNameTaken, readPage, reordered, siteTime, type Input, type StoreContext } from './common.js';
 
 /**
  * The store's categories and goods (`/store/category`, `/store/goods`) and the site's points
@@ -70,17 +70,12 @@ export async function listCategories(ctx: StoreContext, input: Input<typeof stor
   const where: SQL[] = [sql`c.site_id = ${ctx.caller.siteId}`];
   if (input.name) where.push(nameMatch(sql`c.name`, input.name));
   if (input.status) where.push(sql`c.status = ${input.status}`);
-  const res = await ctx.db.execute<CategoryRow>(sql`
-    select ${categoryColumns}, count(*) over ()::int as total from ${categoryFrom}
-     where ${sql.join(where, sql` and `)}
-     order by c.sort, c.id limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
-  const total = await pageTotal(res.rows, input.page, async () => {
-    const c = await ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from store_categories c where ${sql.join(where, sql` and `)}`,
-    );
-    return c.rows[0]?.n ?? 0;
-  });
-  return { page: input.page, pageSize: input.pageSize, total, list: res.rows.map(toCategory) };
+  const { rows, ...page } = await readPage<CategoryRow>(
+    ctx.db,
+    { columns: categoryColumns, from: categoryFrom, countFrom: sql`store_categories c`, where, order: sql`c.sort, c.id` },
+    input,
+  );
+  return { ...page, list: rows.map(toCategory) };
 }
 
 async function findCategory(q: Q, siteId: string, id: number, lock = false): Promise<CategoryRow> {
@@ -215,15 +210,12 @@ export async function listGoods(ctx: StoreContext, input: Input<typeof goodsList
   if (input.categoryId !== undefined) where.push(sql`g.category_id = ${input.categoryId}`);
   if (input.status) where.push(sql`g.status = ${input.status}`);
   if (input.stockAtMost !== undefined) where.push(sql`g.stock <= ${input.stockAtMost}`);
-  const res = await ctx.db.execute<GoodsRow>(sql`
-    select ${goodsColumns}, count(*) over ()::int as total from ${goodsFrom}
-     where ${sql.join(where, sql` and `)}
-     order by g.sort, g.id limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
-  const total = await pageTotal(res.rows, input.page, async () => {
-    const c = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from store_goods g where ${sql.join(where, sql` and `)}`);
-    return c.rows[0]?.n ?? 0;
-  });
-  return { page: input.page, pageSize: input.pageSize, total, list: res.rows.map(toGoods) };
+  const { rows, ...page } = await readPage<GoodsRow>(
+    ctx.db,
+    { columns: goodsColumns, from: goodsFrom, countFrom: sql`store_goods g`, where, order: sql`g.sort, g.id` },
+    input,
+  );
+  return { ...page, list: rows.map(toGoods) };
 }
 
 async function findGoods(q: Q, siteId: string, id: number, lock = false): Promise<GoodsRow> {

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { siteTimeZone } from '@agent-bo/shared';
 import type { Caller } from '../../core/caller.js';
@@ -27,7 +28,7 @@ export function siteTime(at: Date | string | null, siteId: string): string | nul
 }
 
 /** A `start`–`end` filter in the site's wall clock → instants (either may be absent). */
-export function siteRange(siteId: string, input: { start?: string; end?: string }): { start?: Date; end?: Date } {
+function siteRange(siteId: string, input: { start?: string; end?: string }): { start?: Date; end?: Date } {
   const zone = siteTimeZone(siteId);
   return {
     ...(input.start !== undefined && { start: siteInstant(input.start, zone, 'start') }),
@@ -36,12 +37,34 @@ export function siteRange(siteId: string, input: { start?: string; end?: string 
 }
 
 /**
- * The number of matching rows of a page read with `count(*) over ()` as `total`: an empty page
- * past the end has none, so then `count` is asked.
+ * One page of `select <columns> from <from> where <where> order by <order>` and the number of
+ * matching rows, read with `count(*) over ()` on the page itself; only an empty page past the end
+ * asks `count(*)`, over `countFrom` when the joins that only add columns can be left out.
  */
-export async function pageTotal(rows: readonly { total?: number }[], page: number, count: () => Promise<number>): Promise<number> {
-  if (rows.length > 0) return rows[0]!.total ?? 0;
-  return page > 1 ? count() : 0;
+export async function readPage<R extends Record<string, unknown>>(
+  db: Db,
+  q: { columns: SQL; from: SQL; countFrom?: SQL; where: SQL[]; order: SQL },
+  paging: { page: number; pageSize: number },
+): Promise<{ page: number; pageSize: number; total: number; rows: R[] }> {
+  const where = sql.join(q.where, sql` and `);
+  const res = await db.execute<R & { total: number }>(sql`
+    select ${q.columns}, count(*) over ()::int as total from ${q.from}
+     where ${where} order by ${q.order} limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`);
+  let total = res.rows[0]?.total ?? 0;
+  if (res.rows.length === 0 && paging.page > 1) {
+    const c = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${q.countFrom ?? q.from} where ${where}`);
+    total = c.rows[0]?.n ?? 0;
+  }
+  return { page: paging.page, pageSize: paging.pageSize, total, rows: res.rows as R[] };
+}
+
+/** A list's site-day range (start day's first second to end day's last) as conditions on `column`. */
+export function createdWithin(column: SQL, siteId: string, input: { start?: string; end?: string }): SQL[] {
+  const range = siteRange(siteId, input);
+  return [
+    ...(range.start ? [sql`${column} >= ${range.start.toISOString()}::timestamptz`] : []),
+    ...(range.end ? [sql`${column} < ${new Date(range.end.getTime() + 1000).toISOString()}::timestamptz`] : []),
+  ];
 }
 
 /** A category name taken on the site → STORE_NAME_TAKEN; anything else rethrown. */

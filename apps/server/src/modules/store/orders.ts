@@ -22,7 +22,7 @@ import { writeLog } from '../../core/oplog.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { allLocales } from '../../lib/input.js';
-import { pageTotal, siteRange, siteTime, type Input, type StoreContext } from './common.js';
+import { createdWithin, readPage, siteTime, type Input, type StoreContext } from './common.js';
 import { lockPoints, postPoints } from './points.js';
 
 /**
@@ -64,6 +64,8 @@ export const orderColumns = sql`o.id, o.site_id, o.player_id, a.account_no, o.go
   o.created_at`;
 export const orderFrom = sql`store_orders o join accounts a on a.id = o.player_id join store_goods g on g.id = o.goods_id
   left join accounts s on s.id = o.shipped_by left join accounts x on x.id = o.cancelled_by`;
+/** What the orders' filters read (the player's account number); the rest only adds columns. */
+export const orderCountFrom = sql`store_orders o join accounts a on a.id = o.player_id`;
 
 export function toOrder(r: OrderRow): StoreOrder {
   return {
@@ -90,25 +92,16 @@ function orderFilters(caller: Caller, input: Omit<Input<typeof storeOrderListReq
   if (input.status) where.push(sql`o.status = ${input.status}`);
   if (input.accountNo) where.push(sql`lower(a.account_no) = lower(${input.accountNo})`);
   if (input.goodsId !== undefined) where.push(sql`o.goods_id = ${input.goodsId}`);
-  const range = siteRange(caller.siteId, input);
-  if (range.start) where.push(sql`o.created_at >= ${range.start.toISOString()}::timestamptz`);
-  if (range.end) where.push(sql`o.created_at < ${new Date(range.end.getTime() + 1000).toISOString()}::timestamptz`);
-  return where;
+  return [...where, ...createdWithin(sql`o.created_at`, caller.siteId, input)];
 }
 
 export async function listOrders(ctx: StoreContext, input: Input<typeof storeOrderListRequestSchema>): Promise<StoreOrderList> {
-  const where = orderFilters(ctx.caller, input);
-  const res = await ctx.db.execute<OrderRow>(sql`
-    select ${orderColumns}, count(*) over ()::int as total from ${orderFrom}
-     where ${sql.join(where, sql` and `)}
-     order by o.id desc limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
-  const total = await pageTotal(res.rows, input.page, async () => {
-    const c = await ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from store_orders o join accounts a on a.id = o.player_id where ${sql.join(where, sql` and `)}`,
-    );
-    return c.rows[0]?.n ?? 0;
-  });
-  return { page: input.page, pageSize: input.pageSize, total, list: res.rows.map(toOrder) };
+  const { rows, ...page } = await readPage<OrderRow>(
+    ctx.db,
+    { columns: orderColumns, from: orderFrom, countFrom: orderCountFrom, where: orderFilters(ctx.caller, input), order: sql`o.id desc` },
+    input,
+  );
+  return { ...page, list: rows.map(toOrder) };
 }
 
 /** The orders' CSV: filters checked here (an envelope error before a byte is sent), then streamed. */
@@ -219,7 +212,8 @@ type EntryRow = {
   total?: number;
 };
 
-const entryColumns = sql`e.id::text, e.site_id, e.player_id, a.account_no, e.type, e.provider_code, e.provider_bet_id, e.order_id,
+export const entryFrom = sql`points_entries e join accounts a on a.id = e.player_id`;
+export const entryColumns = sql`e.id::text, e.site_id, e.player_id, a.account_no, e.type, e.provider_code, e.provider_bet_id, e.order_id,
   e.amount::text, e.balance_after::text, e.created_at`;
 
 export function toEntry(r: EntryRow): PointsEntry {
@@ -241,34 +235,24 @@ function entryFilters(caller: Caller, input: PointsEntryExportQuery): SQL[] {
   const where: SQL[] = [sql`e.site_id = ${caller.siteId}`, inSubtree(caller)];
   if (input.accountNo) where.push(sql`lower(a.account_no) = lower(${input.accountNo})`);
   if (input.type) where.push(sql`e.type = ${input.type}`);
-  const range = siteRange(caller.siteId, input);
-  if (range.start) where.push(sql`e.created_at >= ${range.start.toISOString()}::timestamptz`);
-  if (range.end) where.push(sql`e.created_at < ${new Date(range.end.getTime() + 1000).toISOString()}::timestamptz`);
-  return where;
+  return [...where, ...createdWithin(sql`e.created_at`, caller.siteId, input)];
 }
 
 /** A player's (or the subtree's) points entries, newest first, each with its balance after. */
 export async function listEntries(ctx: StoreContext, input: Input<typeof pointsEntryListRequestSchema>): Promise<PointsEntryList> {
-  const where = entryFilters(ctx.caller, input);
-  const res = await ctx.db.execute<EntryRow>(sql`
-    select ${entryColumns}, count(*) over ()::int as total from points_entries e join accounts a on a.id = e.player_id
-     where ${sql.join(where, sql` and `)}
-     order by e.id desc limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
-  const total = await pageTotal(res.rows, input.page, async () => {
-    const c = await ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from points_entries e join accounts a on a.id = e.player_id where ${sql.join(where, sql` and `)}`,
-    );
-    return c.rows[0]?.n ?? 0;
-  });
-  return { page: input.page, pageSize: input.pageSize, total, list: res.rows.map(toEntry) };
+  const { rows, ...page } = await readPage<EntryRow>(
+    ctx.db,
+    { columns: entryColumns, from: entryFrom, where: entryFilters(ctx.caller, input), order: sql`e.id desc` },
+    input,
+  );
+  return { ...page, list: rows.map(toEntry) };
 }
 
 export async function exportEntries(pool: pg.Pool, caller: Caller, input: PointsEntryExportQuery): Promise<Readable> {
   const where = entryFilters(caller, input);
   return csvExport<EntryRow>(pool, {
     columns: ['id', 'accountNo', 'type', 'source', 'amount', 'balanceAfter', 'createdAt'],
-    query: sql`select ${entryColumns} from points_entries e join accounts a on a.id = e.player_id
-                where ${sql.join(where, sql` and `)} order by e.id desc limit ${STORE_EXPORT_MAX_ROWS}`,
+    query: sql`select ${entryColumns} from ${entryFrom} where ${sql.join(where, sql` and `)} order by e.id desc limit ${STORE_EXPORT_MAX_ROWS}`,
     record: toEntry,
   });
 }

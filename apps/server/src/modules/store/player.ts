@@ -16,8 +16,8 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import type { ThrottleConfig } from '../../config.js';
 import { findAccountByNo } from '../account/index.js';
 import { clearAccountFailures, readThrottle, recordFailure, throttleKeys } from '../auth/index.js';
-import { pageTotal } from './common.js';
-import { orderColumns, orderFrom, toEntry, toOrder } from './orders.js';
+import { readPage } from './common.js';
+import { entryColumns, entryFrom, orderColumns, orderCountFrom, orderFrom, toEntry, toOrder } from './orders.js';
 import { toPlayerOrder, type Player } from './redeem.js';
 
 /**
@@ -126,21 +126,14 @@ export async function playerPoints(db: Db, player: Player): Promise<PlayerPoints
 }
 
 export async function playerHistory(db: Db, player: Player, input: { page: number; pageSize: number }): Promise<PlayerPointsHistory> {
-  const res = await db.execute<Parameters<typeof toEntry>[0]>(sql`
-    select e.id::text, e.site_id, e.player_id, a.account_no, e.type, e.provider_code, e.provider_bet_id, e.order_id,
-           e.amount::text, e.balance_after::text, e.created_at, count(*) over ()::int as total
-      from points_entries e join accounts a on a.id = e.player_id
-     where e.player_id = ${player.id}
-     order by e.id desc limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
-  const total = await pageTotal(res.rows, input.page, async () => {
-    const c = await db.execute<{ n: number }>(sql`select count(*)::int as n from points_entries where player_id = ${player.id}`);
-    return c.rows[0]?.n ?? 0;
-  });
+  const { rows, ...page } = await readPage<Parameters<typeof toEntry>[0]>(
+    db,
+    { columns: entryColumns, from: entryFrom, where: [sql`e.player_id = ${player.id}`], order: sql`e.id desc` },
+    input,
+  );
   return {
-    page: input.page,
-    pageSize: input.pageSize,
-    total,
-    list: res.rows.map((r) => {
+    ...page,
+    list: rows.map((r) => {
       const { playerId: _p, accountNo: _a, ...rest } = toEntry(r);
       return rest;
     }),
@@ -148,13 +141,10 @@ export async function playerHistory(db: Db, player: Player, input: { page: numbe
 }
 
 export async function playerOrders(db: Db, player: Player, input: { page: number; pageSize: number }): Promise<PlayerOrderList> {
-  const res = await db.execute<Parameters<typeof toOrder>[0]>(sql`
-    select ${orderColumns}, count(*) over ()::int as total from ${orderFrom}
-     where o.player_id = ${player.id}
-     order by o.id desc limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
-  const total = await pageTotal(res.rows, input.page, async () => {
-    const c = await db.execute<{ n: number }>(sql`select count(*)::int as n from store_orders where player_id = ${player.id}`);
-    return c.rows[0]?.n ?? 0;
-  });
-  return { page: input.page, pageSize: input.pageSize, total, list: res.rows.map((r) => toPlayerOrder(toOrder(r))) };
+  const { rows, ...page } = await readPage<Parameters<typeof toOrder>[0]>(
+    db,
+    { columns: orderColumns, from: orderFrom, countFrom: orderCountFrom, where: [sql`o.player_id = ${player.id}`], order: sql`o.id desc` },
+    input,
+  );
+  return { ...page, list: rows.map((r) => toPlayerOrder(toOrder(r))) };
 }
