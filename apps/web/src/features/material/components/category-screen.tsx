@@ -10,7 +10,7 @@ import { useCanWrite } from '../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePagedList } from '../hooks/use-paged-list';
 import { CategoryDrawer, type CategoryTarget } from './category-drawer';
-import { ListButtons } from './list-buttons';
+import { ListButtons } from '../../../components/list-buttons';
 import { shownName } from './name-tabs';
 import { OrderModal } from './order-modal';
 import { PagedTable, Thumb } from './table-parts';

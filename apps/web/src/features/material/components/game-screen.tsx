@@ -10,7 +10,7 @@ import { useCanWrite } from '../hooks/use-can-write';
 import { useGameBulk } from '../hooks/use-game-bulk';
 import { usePagedList } from '../hooks/use-paged-list';
 import { BulkMenu } from './bulk-menu';
-import { ListButtons } from './list-buttons';
+import { ListButtons } from '../../../components/list-buttons';
 import { GameDrawer } from './game-drawer';
 import { GameStatusCell, GameTagLabel } from './game-labels';
 import { gameName, shownName } from './name-tabs';

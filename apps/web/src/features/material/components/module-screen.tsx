@@ -9,7 +9,7 @@ import { materialApi, materialKeys } from '../api/material-api';
 import { useCanWrite } from '../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePagedList } from '../hooks/use-paged-list';
-import { ListButtons } from './list-buttons';
+import { ListButtons } from '../../../components/list-buttons';
 import { ModuleDrawer, type ModuleTarget } from './module-drawer';
 import { shownName } from './name-tabs';
 import { OrderModal } from './order-modal';

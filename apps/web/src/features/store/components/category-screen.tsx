@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Space, Tag, Typography } from 'antd';
+import { Form, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORE_CATEGORY_STATUSES, type StoreCategory, type StoreCategoryListRequest } from '@agent-bo/shared';
@@ -13,7 +12,8 @@ import { useStoreList } from '../hooks/use-store-list';
 import { CategoryDrawer } from './category-drawer';
 import { shownText } from './locale-tabs';
 import { formatCount, StoreTable } from './table-parts';
-import { FilterForm, FilterSelect } from '../../../components/filter-form';
+import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
+import { ListButtons } from '../../../components/list-buttons';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import '../store.css';
@@ -101,9 +101,7 @@ export function CategoryScreen() {
         testId="category"
         onSearch={(v) => list.search({ name: v.name?.trim() || undefined, status: v.status })}
       >
-        <Form.Item name="name">
-          <Input allowClear placeholder={t('filter.name')} data-testid="category-filter-name" />
-        </Form.Item>
+        <FilterText name="name" placeholder={t('filter.name')} testId="category-filter-name" />
         <FilterSelect
           name="status"
           placeholder={t('filter.status')}
@@ -112,20 +110,14 @@ export function CategoryScreen() {
         />
       </FilterForm>
       <div className="store-tools">
-        <Space wrap>
-          {canWrite ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpening({ category: null })} data-testid="category-create">
-              {t('category.create')}
-            </Button>
-          ) : null}
-          <Button
-            icon={<ReloadOutlined />}
-            loading={list.query.isFetching}
-            onClick={() => void client.invalidateQueries({ queryKey: storeKeys.all })}
-          >
-            {t('actions.refresh')}
-          </Button>
-        </Space>
+        <ListButtons
+          canWrite={canWrite}
+          prefix="category"
+          createLabel={t('category.create')}
+          onCreate={() => setOpening({ category: null })}
+          refreshing={list.query.isFetching}
+          onRefresh={() => void client.invalidateQueries({ queryKey: storeKeys.all })}
+        />
       </div>
       <StoreTable<StoreCategory> list={list} columns={columns} testId="category-table" />
     </ListPage>

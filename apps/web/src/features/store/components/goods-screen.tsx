@@ -1,6 +1,5 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Space, Tag, Typography } from 'antd';
+import { Form, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,8 @@ import { useStoreList } from '../hooks/use-store-list';
 import { GoodsDrawer } from './goods-drawer';
 import { shownText } from './locale-tabs';
 import { formatCount, StoreTable, Thumb } from './table-parts';
-import { FilterForm, FilterSelect } from '../../../components/filter-form';
+import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
+import { ListButtons } from '../../../components/list-buttons';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import '../store.css';
@@ -159,9 +159,7 @@ export function GoodsScreen() {
           })
         }
       >
-        <Form.Item name="name">
-          <Input allowClear placeholder={t('filter.name')} data-testid="goods-filter-name" />
-        </Form.Item>
+        <FilterText name="name" placeholder={t('filter.name')} testId="goods-filter-name" />
         <FilterSelect
           name="categoryId"
           placeholder={t('filter.category')}
@@ -182,20 +180,14 @@ export function GoodsScreen() {
         />
       </FilterForm>
       <div className="store-tools">
-        <Space wrap>
-          {canWrite ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpening({ goods: null })} data-testid="goods-create">
-              {t('goods.create')}
-            </Button>
-          ) : null}
-          <Button
-            icon={<ReloadOutlined />}
-            loading={list.query.isFetching}
-            onClick={() => void client.invalidateQueries({ queryKey: storeKeys.all })}
-          >
-            {t('actions.refresh')}
-          </Button>
-        </Space>
+        <ListButtons
+          canWrite={canWrite}
+          prefix="goods"
+          createLabel={t('goods.create')}
+          onCreate={() => setOpening({ goods: null })}
+          refreshing={list.query.isFetching}
+          onRefresh={() => void client.invalidateQueries({ queryKey: storeKeys.all })}
+        />
       </div>
       <StoreTable<Goods> list={list} columns={phone ? phoneColumns : columns} testId="goods-table" />
     </ListPage>

@@ -23,7 +23,7 @@ export function ListButtons({
   refreshing: boolean;
   onRefresh: () => void;
 }) {
-  const { t } = useTranslation('material');
+  const { t } = useTranslation('common');
   return (
     <Space wrap>
       {canWrite && onCreate ? (
