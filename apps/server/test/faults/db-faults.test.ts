@@ -61,8 +61,13 @@ async function ledgerOk(url: string): Promise<void> {
   }
 }
 
-/** The server works normally again: a credit move and /readyz. */
-async function servesAgain(s: ServerProcess, client: TrafficClient, until: number): Promise<void> {
+/**
+ * The server works normally again: a credit move and /readyz. The move is a level-3 agent's: the
+ * traffic, still running, never disables its children (only the admin's status toggles do), so a
+ * refusal here means the server, not the traffic.
+ */
+async function servesAgain(s: ServerProcess, clients: TrafficClient[], until: number): Promise<void> {
+  const client = clients.find((c) => !c.statusToggles)!;
   for (;;) {
     const ready = await request(s.port, 'GET', '/readyz', { timeoutMs: 5000 });
     if (ready.kind === 'answer' && ready.status === 200) break;
@@ -122,7 +127,7 @@ describe('database faults under load', () => {
     expect(t.byStatus['500'] ?? 0).toBe(0);
     expect(t.unavailable).toBeGreaterThan(0);
     expect(t.ok).toBeGreaterThan(20);
-    await servesAgain(server, clients[0]!, Date.now() + 30_000);
+    await servesAgain(server, clients, Date.now() + 30_000);
     await ledgerOk(url);
     expect(survived(server, pid)).toEqual([]);
   }, 120_000);
@@ -177,7 +182,7 @@ describe('database faults under load', () => {
       }
 
       await pgCtl(['start', '-w', '-t', '60', '-D', pgDir, '-l', path.join(pgDir, 'postgres.log'), '-o', `-p ${pgPort}`]);
-      await servesAgain(server, clients[0]!, Date.now() + 30_000);
+      await servesAgain(server, clients, Date.now() + 30_000);
       await sleep(1500);
       stop = true;
       await traffic;
