@@ -12,3 +12,62 @@ export async function tableScrollWidths(page: Page, testId: string): Promise<{ s
     return el ? { scroll: el.scrollWidth, client: el.clientWidth, page: document.documentElement.scrollWidth } : null;
   }, testId);
 }
+
+/**
+ * The visible table's cells whose text something hides: a pinned (fixed) column drawn over it, or
+ * an ellipsis cutting it. Each is named by its text. Cells scrolled out of the table's box are
+ * reachable by scrolling and not counted unless a pinned cell covers them at the start position.
+ */
+export async function hiddenCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hidden: string[] = [];
+    for (const table of Array.from(document.querySelectorAll<HTMLElement>('.ant-table-wrapper'))) {
+      if (!table.offsetParent) continue;
+      for (const row of Array.from(table.querySelectorAll('tr'))) {
+        const cells = Array.from(row.children) as HTMLElement[];
+        const pinned = cells.filter((c) => /ant-table-cell-fix/.test(c.className)).map((c) => c.getBoundingClientRect());
+        for (const cell of cells) {
+          if (/ant-table-cell-fix/.test(cell.className) || !cell.offsetParent) continue;
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const text = range.getBoundingClientRect();
+          if (text.width === 0) continue;
+          const underPin = pinned.some((p) => text.right > p.left + 1 && text.left < p.right - 1);
+          // An element that clips its own text (an ellipsis); 1-px boxes are screen-reader text.
+          const cut = [cell, ...Array.from(cell.querySelectorAll<HTMLElement>('*'))].some(
+            (el) =>
+              el.clientWidth > 2 &&
+              el.scrollWidth > el.clientWidth + 1 &&
+              getComputedStyle(el).overflowX === 'hidden' &&
+              !el.closest('.ant-switch'),
+          );
+          if (underPin || cut)
+            hidden.push(`${underPin ? 'under a pinned column' : 'cut'}: ${(cell.textContent ?? '').trim().slice(0, 40)}`);
+        }
+      }
+    }
+    return hidden;
+  });
+}
+
+/** Cells of `column` (a `td` class) whose text runs over more than one line. */
+export async function wrappedCells(page: Page, tableTestId: string, column: string): Promise<string[]> {
+  return page.evaluate(
+    ([id, cls]) =>
+      Array.from(document.querySelectorAll<HTMLElement>(`[data-testid="${id}"] td.${cls}`))
+        .filter((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          // Boxes of one line differ in top by a few pixels (a button beside text); a second
+          // line starts a line-height lower.
+          const tops = Array.from(range.getClientRects())
+            .filter((r) => r.width > 0)
+            .map((r) => r.top)
+            .sort((a, b) => a - b);
+          const lines = tops.filter((top, i) => i === 0 || top - tops[i - 1]! > 12);
+          return lines.length > 1;
+        })
+        .map((td) => (td.textContent ?? '').trim()),
+    [tableTestId, column] as const,
+  );
+}

@@ -7,6 +7,7 @@ import { localized, type ContentItem, type ContentType, type PublishStatus } fro
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useLocaleStore } from '../../../stores/locale-store';
 import type { ContentSort, ContentSortField } from '../hooks/use-content-list';
+import { NOWRAP } from '../../../components/fit-table';
 
 export const STATUS_COLORS: Record<PublishStatus, string> = { Published: 'success', Draft: 'default' };
 
@@ -54,8 +55,8 @@ export function useContentColumns(type: ContentType, sort: ContentSort, actions:
       key: 'status',
       render: (s: PublishStatus) => <Tag color={STATUS_COLORS[s]}>{t(s === 'Published' ? 'status.Published' : 'status.Draft')}</Tag>,
     },
-    { title: t('columns.startAt'), dataIndex: 'startAt', ...sorted('startAt') },
-    { title: t('columns.endAt'), dataIndex: 'endAt', ...sorted('endAt') },
+    { title: t('columns.startAt'), dataIndex: 'startAt', ...NOWRAP, ...sorted('startAt') },
+    { title: t('columns.endAt'), dataIndex: 'endAt', ...NOWRAP, ...sorted('endAt') },
     { title: t('columns.sort'), dataIndex: 'sort', align: 'right', ...sorted('sort') },
     ...(type === 'ACTIVITY'
       ? [
@@ -72,6 +73,7 @@ export function useContentColumns(type: ContentType, sort: ContentSort, actions:
     {
       title: t('columns.updated'),
       dataIndex: 'updatedAt',
+      ...NOWRAP,
       ...sorted('updatedAt'),
       render: (at: string, r) => (
         <span className="ann-updated">

@@ -6,6 +6,7 @@ import type { ContentItem, ContentList, ContentType } from '@agent-bo/shared';
 import { serverPagination } from '../../../components/server-pagination';
 import { DEFAULT_SORT, type ContentSort, type ContentSortField } from '../hooks/use-content-list';
 import { useContentColumns, type RowActions } from './content-columns';
+import { FIT_TABLE } from '../../../components/fit-table';
 
 /** The table's sorter as the list's sort; no sorter is the default order. */
 function sortOf(sorter: SorterResult<ContentItem> | SorterResult<ContentItem>[]): ContentSort {
@@ -50,7 +51,7 @@ export function ContentTable({
         columns={columns}
         dataSource={data?.list ?? []}
         loading={loading}
-        scroll={{ x: 'max-content' }}
+        {...FIT_TABLE}
         pagination={pagination}
         locale={{ emptyText: t('table.empty') }}
         rowSelection={

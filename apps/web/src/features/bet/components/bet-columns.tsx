@@ -6,6 +6,7 @@ import type { BetRow, BetTotals, SettlementStatus } from '@agent-bo/shared';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
 import { Money, StatusTag } from './bet-parts';
+import { NOWRAP } from '../../../components/fit-table';
 
 /** The money columns, in the table's order (the totals rows line up with them). */
 export const MONEY: readonly (keyof BetTotals)[] = ['betAmount', 'validBet', 'payout', 'winLoss'];
@@ -16,10 +17,11 @@ export function useBetColumns(onOpen: (id: number) => void): ColumnsType<BetRow>
   const terms = usePlayerTerms();
   const isMobile = useIsMobile();
   return [
-    { title: t('columns.placedAt'), dataIndex: 'placedAt', key: 'placedAt', fixed: isMobile ? undefined : 'left', width: 170 },
+    { title: t('columns.placedAt'), dataIndex: 'placedAt', ...NOWRAP, key: 'placedAt', fixed: isMobile ? undefined : 'left', width: 170 },
     {
       title: terms.Player,
       dataIndex: 'playerAccountNo',
+      ...NOWRAP,
       key: 'player',
       render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
     },
@@ -65,12 +67,14 @@ export function useBetColumns(onOpen: (id: number) => void): ColumnsType<BetRow>
       dataIndex: col,
       key: col,
       align: 'right' as const,
+      ...NOWRAP,
       render: (v: string) => <Money value={v} column={col} signed={col === 'winLoss'} />,
     })),
     { title: t('columns.status'), dataIndex: 'status', key: 'status', render: (v: SettlementStatus) => <StatusTag status={v} /> },
     {
       title: t('columns.settledAt'),
       dataIndex: 'settledAt',
+      ...NOWRAP,
       key: 'settledAt',
       render: (v: string | null) => v ?? <Typography.Text type="secondary">—</Typography.Text>,
     },

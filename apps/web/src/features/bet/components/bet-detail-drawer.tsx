@@ -9,6 +9,7 @@ import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
 import { betApi, betKeys } from '../api/bet-api';
 import { Money, StatusTag, dash } from './bet-parts';
+import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
 
 /** One bet with every version of the provider's bet id, oldest first (a resettle adds one). */
 export function BetDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -47,7 +48,7 @@ export function BetDetailDrawer({ id, onClose }: { id: number | null; onClose: (
       align: 'right',
       render: (v: string) => <Money value={v} column="winLoss" signed />,
     },
-    { title: t('columns.settledAt'), dataIndex: 'settledAt', key: 'settledAt', render: (v: string | null) => v ?? dash },
+    { title: t('columns.settledAt'), dataIndex: 'settledAt', ...NOWRAP, key: 'settledAt', render: (v: string | null) => v ?? dash },
     { title: t('columns.recordedAt'), dataIndex: 'recordedAt', key: 'recordedAt' },
   ];
 
@@ -107,7 +108,7 @@ export function BetDetailDrawer({ id, onClose }: { id: number | null; onClose: (
               columns={columns}
               dataSource={detail.versions}
               pagination={false}
-              scroll={{ x: 'max-content' }}
+              {...FIT_TABLE}
               onRow={(r) =>
                 ({
                   'data-testid': `bet-version-${r.version}`,

@@ -5,6 +5,7 @@ import { BET_COUNT_CAP, type BetPage, type BetRow, type BetTotals } from '@agent
 import { serverPagination } from '../../../components/server-pagination';
 import { MONEY, useBetColumns } from './bet-columns';
 import { Money } from './bet-parts';
+import { FIT_TABLE } from '../../../components/fit-table';
 
 // Label, then the columns before the money (player … round), then the money columns, then two.
 const LEAD = 6;
@@ -83,7 +84,7 @@ export function BetTable({
           columns={columns}
           dataSource={data?.list ?? []}
           loading={loading}
-          scroll={{ x: 'max-content' }}
+          {...FIT_TABLE}
           pagination={pagination}
           summary={summary}
           locale={{ emptyText: failure ?? t('empty') }}

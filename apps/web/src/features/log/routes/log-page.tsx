@@ -28,6 +28,7 @@ import { csvFileName, logApi, logKeys, type LogRows } from '../api/log-api';
 import { DATE_TIME_FORMAT, fromRange, toRange, siteNow, type Range } from '../../../lib/time-range';
 import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
 import { csvBlob, download } from '../../../lib/download';
+import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
 
 export const LOG_PATH = '/log/index';
 
@@ -85,6 +86,7 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
   const time = {
     title: t('fields.createdAt'),
     dataIndex: 'createdAt',
+    ...NOWRAP,
     key: 'createdAt',
     fixed: isMobile ? undefined : ('left' as const),
     width: 170,
@@ -133,6 +135,7 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
         {
           title: t('fields.oldRatio'),
           dataIndex: 'oldRatio',
+          ...NOWRAP,
           key: 'oldRatio',
           align: 'right',
           render: (v: string | null) => (v === null ? dash(null) : `${v}%`),
@@ -140,6 +143,7 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
         {
           title: t('fields.newRatio'),
           dataIndex: 'newRatio',
+          ...NOWRAP,
           key: 'newRatio',
           align: 'right',
           render: (v: string | null, r: LogRows[LogTab]) => {
@@ -159,6 +163,7 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
         {
           title: t('fields.account'),
           dataIndex: 'accountNo',
+          ...NOWRAP,
           key: 'account',
           render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
         },
@@ -166,6 +171,7 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
         {
           title: t('fields.amount'),
           dataIndex: 'amount',
+          ...NOWRAP,
           key: 'amount',
           align: 'right',
           render: (v: string) => <SignedAmount value={v} />,
@@ -173,6 +179,7 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
         {
           title: t('fields.balanceAfter'),
           dataIndex: 'balanceAfter',
+          ...NOWRAP,
           key: 'balanceAfter',
           align: 'right',
           render: (v: string) => <span className="log-money">{formatMoney(v)}</span>,
@@ -187,6 +194,7 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
         {
           title: t('fields.transactionId'),
           dataIndex: 'transactionId',
+          ...NOWRAP,
           key: 'transactionId',
           render: (v: string) => (
             <Typography.Text type="secondary" className="log-money">
@@ -346,7 +354,7 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
           dataSource={query.data?.list ?? []}
           loading={query.isFetching}
           locale={{ emptyText: grid.emptyText() }}
-          scroll={{ x: 'max-content' }}
+          {...FIT_TABLE}
           pagination={pagination}
           onChange={(p) => {
             const size = toPageSize(p.pageSize);

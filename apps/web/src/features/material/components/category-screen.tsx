@@ -18,6 +18,7 @@ import { FilterForm, FilterSelect, FilterText } from '../../../components/filter
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import '../material.css';
+import { NOWRAP } from '../../../components/fit-table';
 
 type Filters = Pick<CategoryListRequest, 'name' | 'status'>;
 
@@ -79,7 +80,7 @@ export function CategoryScreen() {
       width: 100,
       render: (s: CategoryStatus) => <Tag color={s === 'ACTIVE' ? 'green' : 'default'}>{t(`status.${s}`)}</Tag>,
     },
-    { title: t('grid.updatedAt'), dataIndex: 'updatedAt', width: 170, responsive: ['lg'] },
+    { title: t('grid.updatedAt'), dataIndex: 'updatedAt', ...NOWRAP, width: 170, responsive: ['lg'] },
     ...(canWrite ? [actionsColumn<Category>(t, 'category', (item) => setTarget({ mode: 'edit', item }), confirmDelete)] : []),
   ];
 

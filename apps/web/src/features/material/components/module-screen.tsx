@@ -18,6 +18,7 @@ import { FilterForm, FilterSelect, FilterText } from '../../../components/filter
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import '../material.css';
+import { NOWRAP } from '../../../components/fit-table';
 
 type Filters = Pick<ModuleListRequest, 'title' | 'status'>;
 
@@ -94,7 +95,7 @@ export function ModuleScreen() {
       render: (_, m) => <span data-testid={`module-count-${m.id}`}>{m.gameIds.length}</span>,
     },
     { title: t('form.sort'), dataIndex: 'sort', width: 70, align: 'right', responsive: ['lg'] },
-    { title: t('grid.updatedAt'), dataIndex: 'updatedAt', width: 170, responsive: ['lg'] },
+    { title: t('grid.updatedAt'), dataIndex: 'updatedAt', ...NOWRAP, width: 170, responsive: ['lg'] },
     ...(canWrite
       ? [actionsColumn<LobbyModule>(t, 'module', (m) => open.mutate(m), confirmDelete, open.isPending ? open.variables?.id : null)]
       : []),

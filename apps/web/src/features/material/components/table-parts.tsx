@@ -2,6 +2,7 @@ import { Image, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { serverPagination } from '../../../components/server-pagination';
 import type { PagedView } from '../hooks/use-paged-list';
+import { FIT_TABLE } from '../../../components/fit-table';
 
 /** An item's image, or an empty frame of the same size. */
 export function Thumb({ url, size = 40, className = '' }: { url: string | null; size?: number; className?: string }) {
@@ -32,7 +33,7 @@ export function PagedTable<T extends { id: number }>({
       size="middle"
       dataSource={list.query.data?.list ?? []}
       loading={list.query.isFetching}
-      scroll={{ x: 'max-content' }}
+      {...FIT_TABLE}
       pagination={serverPagination({
         page: list.page,
         pageSize: list.pageSize,

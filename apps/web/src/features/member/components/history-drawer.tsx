@@ -7,6 +7,7 @@ import { DEFAULT_PAGE_SIZE, LOG_ACTION_CODES, PAGE_SIZES, type HistoryRow } from
 import { LogChange, LogRawButton } from '../../../components/log-change';
 import { memberApi, memberKeys, type AccountKind } from '../api/member-api';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
 
 /** The operation log of one account (who did what, before → after, from where, when). */
 export function HistoryDrawer({
@@ -26,7 +27,7 @@ export function HistoryDrawer({
     enabled: target !== null,
   });
   const columns: ColumnsType<HistoryRow> = [
-    { title: t('history.time'), dataIndex: 'createdAt', width: 170 },
+    { title: t('history.time'), dataIndex: 'createdAt', ...NOWRAP, width: 170 },
     {
       title: t('history.action'),
       dataIndex: 'action',
@@ -69,7 +70,7 @@ export function HistoryDrawer({
           columns={columns}
           dataSource={history.data?.list ?? []}
           loading={history.isFetching}
-          scroll={{ x: 'max-content' }}
+          {...FIT_TABLE}
           pagination={{
             current: page,
             pageSize,

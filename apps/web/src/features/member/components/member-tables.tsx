@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Table, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
 import type { AgentRow, PlayerRow, ShadowRow } from '@agent-bo/shared';
 import { usePermissionStore } from '../../../stores/permission-store';
 import { levelLabel } from '../../../lib/level-label';
@@ -79,12 +80,24 @@ export function AgentTable({
           return <Tag color="gold">{t(`dashboard:${l.key}`, l.params)}</Tag>;
         },
       },
-      { title: t('fields.ratio'), dataIndex: 'ratio', ...sort('ratio'), align: 'right', render: (v: string) => `${v}%` },
+      { title: t('fields.ratio'), dataIndex: 'ratio', ...sort('ratio'), align: 'right', ...NOWRAP, render: (v: string) => `${v}%` },
       balance,
       {
         title: t('fields.children'),
         key: 'children',
-        render: (_, r) => t('table.children', { ...playerTerms, agentCount: r.childAgents, playerCount: r.childPlayers }),
+        // Each count stays on one line; a narrow column breaks only between them.
+        render: (_, r) => (
+          <span className="member-children">
+            {t('table.children', { ...playerTerms, agentCount: r.childAgents, playerCount: r.childPlayers })
+              .split(' · ')
+              .map((part, i) => (
+                <span key={i}>
+                  {i > 0 ? ' · ' : null}
+                  <span className="member-children__part">{part}</span>
+                </span>
+              ))}
+          </span>
+        ),
       },
     ],
     actions: (r) => (
@@ -102,7 +115,7 @@ export function AgentTable({
   return (
     <TableCard toolbar={toolbar} notice={list.notice} filters={<FilterBar prefix="agents" onSearch={list.onSearch} />}>
       <div data-testid="agents-table">
-        <Table<AgentRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+        <Table<AgentRow> rowKey="id" size="middle" columns={columns} {...FIT_TABLE} {...list.tableProps} />
       </div>
     </TableCard>
   );
@@ -173,7 +186,7 @@ export function PlayerTable({
   return (
     <TableCard toolbar={toolbar} notice={list.notice} filters={<FilterBar prefix="players" withVerify onSearch={list.onSearch} />}>
       <div data-testid="players-table">
-        <Table<PlayerRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+        <Table<PlayerRow> rowKey="id" size="middle" columns={columns} {...FIT_TABLE} {...list.tableProps} />
       </div>
       {pullBack ? (
         <PullBackDialog
@@ -226,7 +239,7 @@ export function ShadowTable({
   return (
     <TableCard toolbar={toolbar} notice={list.notice} filters={<FilterBar prefix="shadows" onSearch={list.onSearch} />}>
       <div data-testid="shadows-table">
-        <Table<ShadowRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+        <Table<ShadowRow> rowKey="id" size="middle" columns={columns} {...FIT_TABLE} {...list.tableProps} />
       </div>
     </TableCard>
   );

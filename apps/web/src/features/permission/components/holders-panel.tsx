@@ -8,6 +8,7 @@ import { serverPagination } from '../../../components/server-pagination';
 import { roleApi, roleKeys } from '../api/role-api';
 import { useRoleHolders } from '../hooks/use-role-holders';
 import { useSiteTime } from '../hooks/use-site-time';
+import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
 
 /** The typed account number, settled for a moment so each keystroke is not a request. */
 function useSettled(value: string, ms = 300): string {
@@ -99,7 +100,7 @@ export function HoldersPanel({ roleId, canWrite }: { roleId: number; canWrite: b
         size="small"
         dataSource={holders?.list ?? []}
         loading={detail.isFetching}
-        scroll={{ x: 'max-content' }}
+        {...FIT_TABLE}
         pagination={serverPagination({ page, pageSize, total: holders?.total, showTotal: (n) => t('table.total', { n }) })}
         onChange={(p) => change(p.current, p.pageSize)}
         locale={{ emptyText: t('holders.empty') }}
@@ -117,7 +118,7 @@ export function HoldersPanel({ roleId, canWrite }: { roleId: number; canWrite: b
             ),
           },
           { title: t('holders.level'), dataIndex: 'lvl', align: 'right' },
-          { title: t('holders.assignedAt'), dataIndex: 'assignedAt', render: (at: string) => siteTime(at) },
+          { title: t('holders.assignedAt'), dataIndex: 'assignedAt', ...NOWRAP, render: (at: string) => siteTime(at) },
           ...(canWrite
             ? [
                 {

@@ -8,6 +8,7 @@ import { serverPagination } from '../../../components/server-pagination';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { useSiteTime } from '../hooks/use-site-time';
+import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -71,6 +72,7 @@ function useRoleColumns(actions: RoleRowActions): ColumnsType<Role> {
     {
       title: t('columns.updated'),
       dataIndex: 'updatedAt',
+      ...NOWRAP,
       render: (at: string, r) => (
         <span className="perm-updated">
           <span>{r.updatedBy ?? dash}</span>
@@ -139,7 +141,7 @@ export function RoleTable({
         columns={columns}
         dataSource={data?.list ?? []}
         loading={loading}
-        scroll={{ x: 'max-content' }}
+        {...FIT_TABLE}
         pagination={serverPagination({ page, pageSize, total: data?.total, showTotal: (n) => t('table.total', { n }) })}
         locale={{ emptyText: failure ?? t('table.empty') }}
         onChange={(p) => onChange(p.current, p.pageSize)}

@@ -8,6 +8,7 @@ import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
 import type { ProviderActions } from '../hooks/use-provider-actions';
 import { STATUS_COLORS } from './status-colors';
+import { FIT_TABLE } from '../../../components/fit-table';
 
 type Cell = (r: ProviderRow) => ReactNode;
 
@@ -204,7 +205,7 @@ export function ProviderTable({
         dataSource={rows}
         loading={fetching}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        {...FIT_TABLE}
         locale={{ emptyText: failure ?? t('empty') }}
         onRow={(r) => ({ 'data-testid': `provider-row-${r.code}` }) as HTMLAttributes<HTMLElement>}
       />

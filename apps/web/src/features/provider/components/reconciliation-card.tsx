@@ -9,6 +9,7 @@ import { DEFAULT_RANGE, type ProviderRow, type Reconciliation } from '@agent-bo/
 import { DATE_FORMAT, presetDates } from '../../../lib/date-range';
 import { siteTimeZone } from '../../../lib/site';
 import { providerApi, providerKeys } from '../api/provider-api';
+import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
 
 type Difference = Reconciliation['differences'][number];
 type Held = Reconciliation['held'][number];
@@ -43,10 +44,10 @@ export function ReconciliationCard({ providers }: { providers: ProviderRow[] }) 
   const data = query.data;
 
   const differenceColumns: ColumnsType<Difference> = [
-    { title: t('reconciliation.columns.at'), dataIndex: 'at', key: 'at' },
+    { title: t('reconciliation.columns.at'), dataIndex: 'at', ...NOWRAP, key: 'at' },
     { title: t('reconciliation.columns.type'), key: 'type', render: (_: unknown, r) => t(`reconciliation.types.${r.type}`) },
-    { title: t('reconciliation.columns.transactionId'), dataIndex: 'transactionId', key: 'transactionId' },
-    { title: t('reconciliation.columns.player'), dataIndex: 'playerAccountNo', key: 'player' },
+    { title: t('reconciliation.columns.transactionId'), dataIndex: 'transactionId', ...NOWRAP, key: 'transactionId' },
+    { title: t('reconciliation.columns.player'), dataIndex: 'playerAccountNo', ...NOWRAP, key: 'player' },
     { title: t('reconciliation.columns.ours'), key: 'ours', align: 'right', render: (_: unknown, r) => r.ours ?? '—' },
     { title: t('reconciliation.columns.theirs'), key: 'theirs', align: 'right', render: (_: unknown, r) => r.theirs ?? '—' },
     {
@@ -60,17 +61,17 @@ export function ReconciliationCard({ providers }: { providers: ProviderRow[] }) 
     },
   ];
   const heldColumns: ColumnsType<Held> = [
-    { title: t('reconciliation.columns.at'), dataIndex: 'createdAt', key: 'at' },
-    { title: t('reconciliation.columns.transactionId'), dataIndex: 'transactionId', key: 'transactionId' },
-    { title: t('reconciliation.columns.player'), dataIndex: 'playerAccountNo', key: 'player' },
-    { title: t('reconciliation.columns.amount'), dataIndex: 'amount', key: 'amount', align: 'right' },
-    { title: t('reconciliation.columns.position'), dataIndex: 'position', key: 'position', align: 'right' },
+    { title: t('reconciliation.columns.at'), dataIndex: 'createdAt', ...NOWRAP, key: 'at' },
+    { title: t('reconciliation.columns.transactionId'), dataIndex: 'transactionId', ...NOWRAP, key: 'transactionId' },
+    { title: t('reconciliation.columns.player'), dataIndex: 'playerAccountNo', ...NOWRAP, key: 'player' },
+    { title: t('reconciliation.columns.amount'), dataIndex: 'amount', ...NOWRAP, key: 'amount', align: 'right' },
+    { title: t('reconciliation.columns.position'), dataIndex: 'position', ...NOWRAP, key: 'position', align: 'right' },
   ];
   const pendingColumns: ColumnsType<Pending> = [
-    { title: t('reconciliation.columns.at'), dataIndex: 'createdAt', key: 'at' },
-    { title: t('reconciliation.columns.transactionId'), dataIndex: 'transactionId', key: 'transactionId' },
-    { title: t('reconciliation.columns.player'), dataIndex: 'playerAccountNo', key: 'player' },
-    { title: t('reconciliation.columns.amount'), dataIndex: 'amount', key: 'amount', align: 'right' },
+    { title: t('reconciliation.columns.at'), dataIndex: 'createdAt', ...NOWRAP, key: 'at' },
+    { title: t('reconciliation.columns.transactionId'), dataIndex: 'transactionId', ...NOWRAP, key: 'transactionId' },
+    { title: t('reconciliation.columns.player'), dataIndex: 'playerAccountNo', ...NOWRAP, key: 'player' },
+    { title: t('reconciliation.columns.amount'), dataIndex: 'amount', ...NOWRAP, key: 'amount', align: 'right' },
     { title: t('reconciliation.columns.attempts'), dataIndex: 'attempts', key: 'attempts', align: 'right' },
     { title: t('reconciliation.columns.lastError'), key: 'lastError', render: (_: unknown, r) => r.lastError ?? '—' },
   ];
@@ -81,7 +82,7 @@ export function ReconciliationCard({ providers }: { providers: ProviderRow[] }) 
       columns={columns}
       dataSource={rows}
       pagination={rows.length > 10 ? { pageSize: 10 } : false}
-      scroll={{ x: 'max-content' }}
+      {...FIT_TABLE}
       locale={{ emptyText: empty }}
       data-testid={testId}
     />

@@ -6,6 +6,7 @@ import { AGENT_REPORT_FIGURE_COLUMNS, type AgentReport, type AgentReportRow, typ
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
 import { formatMoney } from '../../../lib/money';
+import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
 
 type MoneyColumn = Exclude<keyof ReportFigures, 'betCount'>;
 const MONEY_COLUMNS = AGENT_REPORT_FIGURE_COLUMNS.filter((c): c is MoneyColumn => c !== 'betCount');
@@ -65,6 +66,7 @@ function useReportColumns(onDrill: (id: number) => void): ColumnsType<AgentRepor
     {
       title: t('columns.ratio'),
       dataIndex: 'ratio',
+      ...NOWRAP,
       key: 'ratio',
       align: 'right',
       render: (v: string, r) => (r.kind === 'AGENT' ? `${v}%` : '—'),
@@ -72,6 +74,7 @@ function useReportColumns(onDrill: (id: number) => void): ColumnsType<AgentRepor
     {
       title: t('columns.betCount'),
       dataIndex: 'betCount',
+      ...NOWRAP,
       key: 'betCount',
       align: 'right',
       render: (v: number) => (
@@ -89,6 +92,7 @@ function useReportColumns(onDrill: (id: number) => void): ColumnsType<AgentRepor
       dataIndex: col,
       key: col,
       align: 'right' as const,
+      ...NOWRAP,
       render: (v: string) => <Money value={v} column={col} signed={col === 'memberWinLoss'} />,
     })),
   ];
@@ -141,7 +145,7 @@ export function ReportTable({
         columns={columns}
         dataSource={report?.rows ?? []}
         loading={loading}
-        scroll={{ x: 'max-content' }}
+        {...FIT_TABLE}
         pagination={false}
         summary={summary}
         locale={{ emptyText: failure ?? t('empty') }}

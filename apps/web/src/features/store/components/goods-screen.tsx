@@ -18,6 +18,7 @@ import { ListButtons } from '../../../components/list-buttons';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import '../store.css';
+import { NOWRAP } from '../../../components/fit-table';
 
 type Filters = Pick<GoodsListRequest, 'name' | 'categoryId' | 'status' | 'stockAtMost'>;
 interface FormValues extends Omit<Filters, 'stockAtMost'> {
@@ -111,12 +112,14 @@ export function GoodsScreen() {
     {
       title: t('goods.price'),
       dataIndex: 'price',
+      ...NOWRAP,
       align: 'right',
       render: (n: number, g) => <span data-testid={`goods-price-${g.id}`}>{formatCount(n)}</span>,
     },
     {
       title: t('goods.stock'),
       dataIndex: 'stock',
+      ...NOWRAP,
       align: 'right',
       render: (_: number, g) => stockOf(g),
     },

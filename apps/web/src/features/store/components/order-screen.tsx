@@ -19,6 +19,7 @@ import { formatCount, StoreTable } from './table-parts';
 import { FilterForm, FilterSelect } from '../../../components/filter-form';
 import { ListPage } from '../../../components/list-page';
 import '../store.css';
+import { NOWRAP } from '../../../components/fit-table';
 
 type Filters = Pick<StoreOrderListRequest, 'status' | 'accountNo' | 'goodsId' | 'start' | 'end'>;
 interface FormValues {
@@ -149,9 +150,9 @@ export function OrderScreen() {
         </div>
       ),
     },
-    { title: t('order.player'), dataIndex: 'accountNo', render: (a: string) => <code>{a}</code> },
+    { title: t('order.player'), dataIndex: 'accountNo', ...NOWRAP, render: (a: string) => <code>{a}</code> },
     { title: t('order.goods'), key: 'goods', render: (_, o) => goodsOf(o) },
-    { title: t('order.points'), dataIndex: 'points', align: 'right', render: (n: number) => formatCount(n) },
+    { title: t('order.points'), dataIndex: 'points', ...NOWRAP, align: 'right', render: (n: number) => formatCount(n) },
     { title: t('form.status'), key: 'status', render: (_, o) => statusOf(o) },
     { title: t('order.handling'), key: 'handling', render: (_, o) => handlingOf(o) ?? <span className="store-muted">—</span> },
     ...actions,

@@ -14,6 +14,7 @@ import { formatCount, formatSigned, StoreTable } from './table-parts';
 import { FilterForm, FilterSelect } from '../../../components/filter-form';
 import { ListPage } from '../../../components/list-page';
 import '../store.css';
+import { NOWRAP } from '../../../components/fit-table';
 
 type Filters = Pick<PointsEntryListRequest, 'accountNo' | 'type' | 'start' | 'end'>;
 interface FormValues {
@@ -70,10 +71,11 @@ export function PointsScreen() {
   ];
 
   const columns: ColumnsType<PointsEntry> = [
-    { title: t('points.time'), dataIndex: 'createdAt', width: 170 },
+    { title: t('points.time'), dataIndex: 'createdAt', ...NOWRAP, width: 170 },
     {
       title: t('points.player'),
       dataIndex: 'accountNo',
+      ...NOWRAP,
       render: (a: string) => <code>{a}</code>,
     },
     {
@@ -97,12 +99,14 @@ export function PointsScreen() {
     {
       title: t('points.amount'),
       dataIndex: 'amount',
+      ...NOWRAP,
       align: 'right',
       render: (_: number, e) => amountOf(e),
     },
     {
       title: t('points.balanceAfter'),
       dataIndex: 'balanceAfter',
+      ...NOWRAP,
       align: 'right',
       render: (_: number, e) => balanceOf(e),
     },

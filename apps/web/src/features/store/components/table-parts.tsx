@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPagination } from '../../../components/server-pagination';
 import { usePhone } from '../hooks/use-phone';
+import { FIT_TABLE } from '../../../components/fit-table';
 
 /** Points, prices and stock are whole numbers: shown with thousands separators, never as decimals. */
 export function formatCount(n: number): string {
@@ -60,7 +61,7 @@ export function StoreTable<T extends { id: number | string }>({
         size="middle"
         dataSource={list.query.data?.list ?? []}
         loading={list.query.isFetching}
-        scroll={phone ? undefined : { x: 'max-content' }}
+        {...(phone ? {} : FIT_TABLE)}
         columns={shown}
         locale={{ emptyText: list.grid.emptyText() }}
         pagination={serverPagination({

@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import type { ColumnType, ColumnsType, SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NOWRAP } from '../../../../components/fit-table';
 import { useIsMobile } from '../../../../hooks/use-is-mobile';
 import { formatMoney } from '../../../../lib/money';
 import { StatusTags } from '../status-tags';
@@ -55,6 +56,7 @@ export function useMemberColumns<R extends MemberRowBase>({
     dataIndex: 'balance',
     ...sort('balance'),
     align: 'right',
+    ...NOWRAP,
     render: (v: string, r: { accountNo: string }) => (
       <span className="member-money" data-testid={`balance-${r.accountNo}`} data-value={v}>
         {formatMoney(v)}
@@ -62,17 +64,18 @@ export function useMemberColumns<R extends MemberRowBase>({
     ),
   };
   return [
-    { title: t('fields.accountNo'), dataIndex: 'accountNo', ...sort('accountNo'), ...pin('left'), render: accountNo },
+    { title: t('fields.accountNo'), dataIndex: 'accountNo', ...sort('accountNo'), ...pin('left'), ...NOWRAP, render: accountNo },
     { title: t('fields.nickName'), dataIndex: 'nickName', ...sort('nickName') },
     ...extras({ sort, balance }),
     { title: t('fields.status'), key: 'status', render: (_, r) => <StatusTags row={r} accountNo={r.accountNo} /> },
-    { title: t('fields.createdAt'), dataIndex: 'createdAt', ...sort('createdAt') },
+    { title: t('fields.createdAt'), dataIndex: 'createdAt', ...sort('createdAt'), ...NOWRAP },
     {
       title: t('fields.lastLoginAt'),
       dataIndex: 'lastLoginAt',
       ...sort('lastLoginAt'),
+      ...NOWRAP,
       render: (v: string | null) => v ?? <Typography.Text type="secondary">{never}</Typography.Text>,
     },
-    { title: t('fields.actions'), key: 'actions', ...pin('right'), render: (_, r) => actions(r) },
+    { title: t('fields.actions'), key: 'actions', ...pin('right'), ...NOWRAP, render: (_, r) => actions(r) },
   ];
 }
