@@ -81,6 +81,9 @@ export default async function setup(project: TestProject) {
       // per-address limit meant for real clients; the limiter itself is tested in the server
       // suite (test/app), so the browser run switches it off rather than waiting out windows.
       RATE_LIMIT_MAX: '0',
+      // The README's screenshots (scripts/readme-screenshots.mjs) show the demo as `npm start`
+      // plays it: a month of simulated bets. The suite itself runs without that traffic.
+      ...(process.env.E2E_DEMO_TRAFFIC === 'on' && { DEMO_TRAFFIC: 'on' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
