@@ -170,9 +170,14 @@ describe('bet page', { timeout: 40_000 }, () => {
     expect(pg.querySelector('[data-col="winLoss"]')?.getAttribute('data-sign')).toBeNull();
     expect(pg.textContent).toContain('Unsettled');
     expect(pg.textContent).toContain('Slot');
-    // the game's catalogue name in the user's language, its code beside it; a code the catalogue lacks alone
-    expect(pg.textContent).toContain('Fortune Ox fortune-ox');
+    // the game's catalogue name in the user's language, its code on hover; a code the catalogue lacks alone
+    expect(pg.textContent).toContain('Fortune Ox');
+    expect(pg.textContent).not.toContain('fortune-ox');
     expect(lost.textContent).toContain('baccarat-1');
+    await act(async () => {
+      fireEvent.mouseEnter(within(pg).getByText('Fortune Ox'));
+    });
+    expect((await screen.findByRole('tooltip', {}, { timeout: 5_000 })).textContent).toBe('fortune-ox');
     // a resettled bet shows its version
     expect(within(table).getByTestId('bet-row-evo-2').textContent).toContain('v2');
 

@@ -86,7 +86,7 @@ export function BetDetailDrawer({ id, onClose }: { id: number | null; onClose: (
                 label: t('columns.game'),
                 children: (
                   <>
-                    <GameName bet={bet} /> <Tag>{t(`categories.${bet.gameCategory}`)}</Tag>
+                    <GameName bet={bet} withCode /> <Tag>{t(`categories.${bet.gameCategory}`)}</Tag>
                   </>
                 ),
               },
