@@ -37,7 +37,13 @@ interface Envelope<T> {
   data: T;
 }
 
-function call<T>(o: ShopperOptions, method: 'GET' | 'POST', path: string, token?: string, payload?: unknown): Promise<Envelope<T>> {
+function send<T>(
+  o: ShopperOptions,
+  method: 'GET' | 'POST',
+  path: string,
+  token?: string,
+  payload?: unknown,
+): Promise<{ status: number; retryAfter: number | undefined; body: Envelope<T> }> {
   const url = new URL(`${o.baseUrl}${o.apiPrefix ?? '/api'}/client/player/${path}`);
   const host = SITES.find((s) => s.id === o.siteId)!.hosts.at(-1)!;
   const body = payload === undefined ? undefined : JSON.stringify(payload);
@@ -59,7 +65,12 @@ function call<T>(o: ShopperOptions, method: 'GET' | 'POST', path: string, token?
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope<T>);
+            const retryAfter = Number(res.headers['retry-after']);
+            resolve({
+              status: res.statusCode ?? 0,
+              retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
+              body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope<T>,
+            });
           } catch (err) {
             reject(err instanceof Error ? err : new Error(String(err)));
           }
@@ -70,6 +81,26 @@ function call<T>(o: ShopperOptions, method: 'GET' | 'POST', path: string, token?
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** Most waits on a 429 before a call gives up and reports the refusal. */
+const RATE_LIMIT_RETRIES = 10;
+
+/**
+ * One call as a well-behaved client makes it: refused for its address's request rate (429), it
+ * waits the server's Retry-After (1–60 s) and tries again, so a burst of shoppers from one
+ * machine slows down to the limit instead of being counted as refusals.
+ */
+async function call<T>(o: ShopperOptions, method: 'GET' | 'POST', path: string, token?: string, payload?: unknown): Promise<Envelope<T>> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await send<T>(o, method, path, token, payload);
+    if (answer.status !== 429 || attempt >= RATE_LIMIT_RETRIES || o.signal?.aborted) return answer.body;
+    const seconds = Math.min(60, Math.max(1, answer.retryAfter ?? 5));
+    await new Promise<void>((done) => {
+      const timer = setTimeout(done, seconds * 1000);
+      o.signal?.addEventListener('abort', () => (clearTimeout(timer), done()), { once: true });
+    });
+  }
 }
 
 export async function runShoppers(o: ShopperOptions): Promise<ShopperSummary> {
