@@ -172,6 +172,19 @@ describe('menu search dialog', () => {
     await vi.waitFor(() => expect(screen.queryByTestId('menu-search-input')).toBeNull());
   });
 
+  it('opens what the typed text finds when Enter comes before the 200 ms rest', async () => {
+    renderSearch();
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    await screen.findByTestId('menu-search-input');
+    vi.useFakeTimers();
+    fireEvent.change(input(), { target: { value: 'members' } });
+    act(() => vi.advanceTimersByTime(50));
+    // The list on screen is still the unfiltered one, the dashboard first.
+    expect(titles()).toEqual(['Dashboard', 'Logs / Members']);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(screen.getByTestId('where').textContent).toBe('/log/member');
+  });
+
   it('leaves Enter to an input method that is composing', async () => {
     renderSearch();
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });

@@ -89,7 +89,10 @@ function MenuSearchPanel({ inputRef, onClose }: { inputRef: RefObject<InputRef |
       setActive((active + step + results.length) % results.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      choose(results[active]);
+      // Enter within the debounce after typing opens what the typed text finds, not the first
+      // entry of the list still on screen (which, for a blank query, is the dashboard).
+      if (query !== settledQuery) choose(filterEntries(entries, query)[0]);
+      else choose(results[active]);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       onClose();
