@@ -128,4 +128,30 @@ describe('goods page', { timeout: 30_000 }, () => {
     await click(screen.getByTestId('goods-retry'));
     await waitFor(() => expect(screen.getByTestId('goods-name-21').textContent).toContain('Bluetooth earbuds'));
   });
+
+  it("shows the site's points rate and a writer changes it with the version read; a stale save reads the rate again", async () => {
+    await start();
+    expect((await findTestId('points-rate-text')).textContent).toBe('Players earn 1 points per 100.00 of valid bet');
+    await click(screen.getByTestId('points-rate-edit'));
+    await type(screen.getByTestId('points-rate-input'), '5');
+    await click(screen.getByTestId('points-rate-save'));
+    await waitFor(() => expect(screen.getByTestId('points-rate-text').textContent).toBe('Players earn 5 points per 100.00 of valid bet'));
+    expect(callsTo('settings').find((c) => c.method === 'POST')?.body).toEqual({ pointsPer100: 5, version: 1 });
+
+    // Someone else sets 3 in between: the save is refused and the page shows their rate.
+    backend.settings = { pointsPer100: 3, version: 5 };
+    await click(screen.getByTestId('points-rate-edit'));
+    await type(screen.getByTestId('points-rate-input'), '9');
+    await click(screen.getByTestId('points-rate-save'));
+    await waitFor(() => expect(messages().join()).toContain('Changed by someone else'));
+    await waitFor(() => expect(screen.getByTestId('points-rate-text').textContent).toBe('Players earn 3 points per 100.00 of valid bet'));
+    expect(backend.settings).toEqual({ pointsPer100: 3, version: 5 });
+  });
+
+  it('a reader of the goods sees the rate without the change button', async () => {
+    backend.codes = ['STORE_GOODS_READ'];
+    await start();
+    await findTestId('points-rate-text');
+    expect(screen.queryByTestId('points-rate-edit')).toBeNull();
+  });
 });

@@ -88,6 +88,7 @@ export const backend = {
   goods: [] as Goods[],
   orders: [] as StoreOrder[],
   entries: [] as PointsEntry[],
+  settings: { pointsPer100: 1, version: 1 },
   /** The answer of the next save or order action, instead of a success. */
   answer: null as Response | null,
   /** Lists answering a failure (by name: `goods/list`, …). */
@@ -138,6 +139,7 @@ export function resetBackend() {
     entry({ id: '2', type: 'PointsStore', source: 'order:500', betId: null, orderId: 500, amount: -100, balanceAfter: 50 }),
     entry(),
   ];
+  backend.settings = { pointsPer100: 1, version: 1 };
   backend.answer = null;
   backend.failing = new Set();
   backend.calls = [];
@@ -169,6 +171,12 @@ export function storeServer(path: string, init: RequestInit): Response {
       );
     case '/api/manage/store/points/list':
       return paged(backend.entries, body);
+    case '/api/manage/store/settings':
+      if (init.method === 'POST') {
+        if (body?.version !== backend.settings.version) return envelope(null, 8002, 'Changed by someone else: reload and try again', 409);
+        backend.settings = { pointsPer100: Number(body.pointsPer100), version: backend.settings.version + 1 };
+      }
+      return envelope(backend.settings);
     case '/api/manage/store/order/list':
       return paged(backend.orders, body);
     case '/api/manage/store/points/export':

@@ -18,6 +18,8 @@ import {
   type StoreOrderListRequest,
   type StoreOrderShipRequest,
   type StoreSaved,
+  type StoreSettings,
+  type StoreSettingsSaveRequest,
 } from '@agent-bo/shared';
 import { api, compact } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-client';
@@ -76,6 +78,9 @@ export const storeApi = {
   exportOrders: (query: StoreOrderExportQuery) => csv(`${S}/order/export`, query),
   ship: (body: StoreOrderShipRequest) => orderAction('ship', body),
   cancel: (body: StoreOrderCancelRequest) => orderAction('cancel', body),
+
+  settings: (signal?: AbortSignal) => api.get<StoreSettings>(`${S}/settings`, { signal }),
+  saveSettings: (body: StoreSettingsSaveRequest) => api.post<StoreSettings>(`${S}/settings`, body, { errorMessageMode: 'none' }),
 };
 
 /** Whether a failure is the server saying the item changed since it was read. */
@@ -89,6 +94,7 @@ export const storeKeys = {
   orders: (body: unknown) => ['store', 'order', body] as const,
   /** Every category or goods item, for choices and filters. */
   every: (what: 'category' | 'goods') => ['store', 'every', what] as const,
+  settings: ['store', 'settings'] as const,
 };
 
 /** `store-orders-20300110120000-20300111115959.csv`: what, and the range searched. */

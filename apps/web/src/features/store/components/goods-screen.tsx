@@ -19,6 +19,7 @@ import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import '../store.css';
 import { NOWRAP } from '../../../components/fit-table';
+import { PointsRate } from './points-rate';
 
 type Filters = Pick<GoodsListRequest, 'name' | 'categoryId' | 'status' | 'stockAtMost'>;
 interface FormValues extends Omit<Filters, 'stockAtMost'> {
@@ -150,6 +151,7 @@ export function GoodsScreen() {
       canWrite={canWrite}
       after={<GoodsDrawer opening={opening} categories={categories.data} onClose={() => setOpening(null)} />}
     >
+      <PointsRate canWrite={canWrite} />
       <FilterForm<FormValues>
         form={form}
         testId="goods"

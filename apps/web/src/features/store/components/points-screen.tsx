@@ -15,6 +15,7 @@ import { FilterForm, FilterSelect } from '../../../components/filter-form';
 import { ListPage } from '../../../components/list-page';
 import '../store.css';
 import { NOWRAP } from '../../../components/fit-table';
+import { PointsRate } from './points-rate';
 
 type Filters = Pick<PointsEntryListRequest, 'accountNo' | 'type' | 'start' | 'end'>;
 interface FormValues {
@@ -115,6 +116,7 @@ export function PointsScreen() {
   const newest = list.query.data?.list[0];
   return (
     <ListPage prefix="store" className="store-page" testId="store-points-page" title={t('points.title')} intro={t('points.intro')}>
+      <PointsRate canWrite={false} />
       <FilterForm<FormValues>
         form={form}
         testId="points"
