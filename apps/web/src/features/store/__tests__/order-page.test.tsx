@@ -5,11 +5,13 @@ import { envelope, findTestId, setUpStubbedApp } from '../../../test/app-harness
 import { runOnTestClock, testNow } from '../../../test/clock';
 import { backend, callsTo, click, messages, pick, resetBackend, storeServer, type } from './store-harness';
 
+// The test clock first: the signed-in session the stubbed app starts with is stamped with the
+// clock's now, which must be the instant the test runs at (TEST_NOW), not today's.
+runOnTestClock();
 setUpStubbedApp({ signedIn: true, reset: resetBackend, server: storeServer });
 
 /** The page's table; the first page of a run loads the app's chunks cold, which can pass 5 s on a busy machine. */
 const findTable = (id: string) => screen.findByTestId(id, {}, { timeout: 20_000 });
-runOnTestClock();
 
 async function start() {
   const { startApp } = await import('../../../test/app-harness');
