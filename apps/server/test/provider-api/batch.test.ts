@@ -172,3 +172,154 @@ describe('provider API: a batch answers and writes as its items one by one', () 
     expect(await rollupsBetween('2025-02-01', '2025-02-28', DAYS_APART)).toEqual(oneRollups);
   });
 });
+
+/** Bets of the transition run: placed and settled alike in both runs before the batches under test. */
+function transitionPlaces(p: string, day: string) {
+  const [a, b] = ok as [string, string];
+  const item = (k: string, player: string, amount: string) =>
+    placeItem(`${p}-${k}`, player, { roundId: `round-${k}`, betAmount: amount, placedAt: `${day}T06:00:00.000Z` });
+  return [
+    item('s1', a, '100.00'),
+    item('s2', b, '20.00'),
+    item('s3', a, '33.33'),
+    item('c1', a, '10.00'),
+    item('c2', b, '0.07'),
+    item('u1', b, '5.00'),
+  ];
+}
+
+function transitionSettles(p: string, day: string) {
+  const at = `${day}T07:00:00.000Z`;
+  return [
+    settleItem(`${p}-s1`, '0', { settledAt: at }),
+    settleItem(`${p}-s2`, '40.00', { validBet: '20.00', settledAt: at }),
+    settleItem(`${p}-s3`, '66.66', { validBet: '33.33', settledAt: at }),
+  ];
+}
+
+/** Cancels: refunds, replays inside the batch, a settled bet, a bet that is not there. */
+function cancelItems(p: string) {
+  return [
+    { betId: `${p}-c1` },
+    { betId: `${p}-c1` },
+    { betId: `${p}-s1` },
+    { betId: `${p}-none` },
+    { betId: `${p}-c2` },
+    { betId: `${p}-c2` },
+  ];
+}
+const CANCEL_ANSWERS = ['OK', 'DUPLICATE', 'BET_STATE_CONFLICT', 'BET_NOT_FOUND', 'OK', 'DUPLICATE'];
+
+/** Resettles: one bet twice and another three times in one batch, replays of every version, conflicts. */
+function resettleItems(p: string, day: string) {
+  const at = (hh: string) => `${day}T${hh}:00:00.000Z`;
+  const item = (k: string, payout: string, hh: string, over: Record<string, unknown> = {}) =>
+    settleItem(`${p}-${k}`, payout, { settledAt: at(hh), ...over });
+  return [
+    item('s1', '150.00', '08'), // OK: version 2
+    item('s1', '80.00', '09', { validBet: '90.00' }), // OK: version 3, in the same batch
+    item('s1', '150.00', '08'), // DUPLICATE: a replay of version 2
+    item('s1', '0', '07'), // DUPLICATE: a replay of the first settlement
+    item('s1', '1.00', '08'), // BET_CONTENT_CONFLICT: version 2's time, other amounts
+    item('s1', '5.00', '08', { settledAt: `${day}T08:30:00.000Z` }), // BET_STATE_CONFLICT: older than version 3
+    item('s2', '40.00', '08', { validBet: '20.00' }), // OK: the same result at a later time (the rollups do not move)
+    item('c1', '1.00', '08'), // BET_STATE_CONFLICT: canceled
+    item('u1', '1.00', '08'), // BET_STATE_CONFLICT: never settled
+    item('none', '1.00', '08'), // BET_NOT_FOUND
+    item('s3', '0.01', '10'), // OK
+    item('s3', '1000.00', '11', { validBet: '0.01' }), // OK
+    item('s3', '12.34', '12'), // OK
+    item('s3', '0.01', '10'), // DUPLICATE
+  ];
+}
+const RESETTLE_ANSWERS = [
+  'OK',
+  'OK',
+  'DUPLICATE',
+  'DUPLICATE',
+  'BET_CONTENT_CONFLICT',
+  'BET_STATE_CONFLICT',
+  'OK',
+  'BET_STATE_CONFLICT',
+  'BET_STATE_CONFLICT',
+  'BET_NOT_FOUND',
+  'OK',
+  'OK',
+  'OK',
+  'DUPLICATE',
+];
+
+/** Settles after the resettles: replays of the first settlement, a canceled bet, a late settle. */
+function settleAgainItems(p: string, day: string) {
+  return [
+    settleItem(`${p}-s1`, '0', { settledAt: `${day}T07:00:00.000Z` }), // DUPLICATE: the first settlement
+    settleItem(`${p}-s1`, '150.00', { settledAt: `${day}T08:00:00.000Z` }), // BET_CONTENT_CONFLICT: not the first
+    settleItem(`${p}-c1`, '0', { validBet: '10.00' }), // BET_STATE_CONFLICT: canceled
+    settleItem(`${p}-u1`, '7.50', { validBet: '5.00', settledAt: `${day}T13:00:00.000Z` }), // OK
+    settleItem(`${p}-u1`, '7.50', { validBet: '5.00', settledAt: `${day}T13:00:00.000Z` }), // DUPLICATE
+  ];
+}
+const SETTLE_AGAIN_ANSWERS = ['DUPLICATE', 'BET_CONTENT_CONFLICT', 'BET_STATE_CONFLICT', 'OK', 'DUPLICATE'];
+
+/** The REFUND postings of a run's cancels: bet, account, amount. */
+async function refundsOf(p: string) {
+  return q(
+    ctx,
+    `select substr(t.idempotency_key, length('refund:EVO:' || $1) + 2) as bet, t.kind, e.account_id, e.amount::text
+       from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+      where t.site_id = 'tw_web' and t.idempotency_key like 'refund:EVO:' || $1 || '-%'
+      order by 1, 3`,
+    [p],
+  );
+}
+
+describe('provider API: cancel and resettle batches answer and write as their items one by one', () => {
+  it('cancels, resettles (one bet several times) and settles again exactly as one-item calls do', async () => {
+    const ONE = '2025-05-20';
+    const ALL = '2025-04-22';
+    expect(await rollupsBetween('2025-04-01', '2025-05-31', 0)).toEqual([]);
+    const run = async (p: string, day: string, oneByOne: boolean) => {
+      expect(await batch(ctx, 'place', transitionPlaces(p, day))).toEqual(['OK', 'OK', 'OK', 'OK', 'OK', 'OK']);
+      expect(await batch(ctx, 'settle', transitionSettles(p, day))).toEqual(['OK', 'OK', 'OK']);
+      const send = async (op: 'cancel' | 'resettle' | 'settle', items: unknown[]) => {
+        if (!oneByOne) return batch(ctx, op, items);
+        const out: string[] = [];
+        for (const item of items) out.push(...(await batch(ctx, op, [item])));
+        return out;
+      };
+      return {
+        cancel: await send('cancel', cancelItems(p)),
+        resettle: await send('resettle', resettleItems(p, day)),
+        settle: await send('settle', settleAgainItems(p, day)),
+      };
+    };
+    const one = await run('tone', ONE, true);
+    const all = await run('tall', ALL, false);
+    const expected = { cancel: CANCEL_ANSWERS, resettle: RESETTLE_ANSWERS, settle: SETTLE_AGAIN_ANSWERS };
+    expect(one).toEqual(expected);
+    expect(all).toEqual(expected);
+
+    const oneBets = await storedBets('tone', 0);
+    expect(await storedBets('tall', DAYS_APART)).toEqual(oneBets);
+    const versions = (k: string) => oneBets.filter((b) => b.bet === k).map((b) => [b.version, b.status, b.payout, b.win_loss]);
+    expect(versions('s1')).toEqual([
+      [1, 'Superseded', '0', '-10000'],
+      [2, 'Superseded', '15000', '5000'],
+      [3, 'Settled', '8000', '-2000'],
+    ]);
+    expect(versions('s3').map((v) => v[1])).toEqual(['Superseded', 'Superseded', 'Superseded', 'Settled']);
+    expect(versions('c1')).toEqual([[1, 'Canceled', '0', '0']]);
+    expect(versions('u1')).toEqual([[1, 'Settled', '750', '250']]);
+
+    const oneRollups = await rollupsBetween('2025-05-01', '2025-05-31', 0);
+    expect(oneRollups.length).toBeGreaterThan(0);
+    expect(await rollupsBetween('2025-04-01', '2025-04-30', DAYS_APART)).toEqual(oneRollups);
+
+    const oneRefunds = await refundsOf('tone');
+    expect(oneRefunds.map((r) => [r.bet, r.kind, r.amount]).filter((r) => !String(r[2]).startsWith('-'))).toEqual([
+      ['c1', 'REFUND', '1000'],
+      ['c2', 'REFUND', '7'],
+    ]);
+    expect(await refundsOf('tall')).toEqual(oneRefunds);
+  });
+});

@@ -3,6 +3,7 @@ import { GAME_CATEGORIES } from '@agent-bo/shared';
 import { useTestApp } from '../helpers.js';
 import { batch, betFingerprint, betId, body, placeItem, q, settleItem, signed, SITE } from './support.js';
 import { expectedRollupsSql } from '../expected-rollups.js';
+import { chainShares } from '../../src/modules/provider-api/shares.js';
 
 const ctx = useTestApp();
 
@@ -286,6 +287,83 @@ describe('rollups and shares', () => {
     );
     expect(row).toEqual({ n: '120', wl: String(120 * -600) });
     expect(await actualRollups()).toEqual(await expectedRollups());
+  });
+
+  it('computes the shares in SQL to the minor unit of shares.ts, at the largest amounts and odd ratios', async () => {
+    const admin = await adminId();
+    const a = await createAccount(admin, 'AGENT', 'edgeA', 9999);
+    const b = await createAccount(a, 'AGENT', 'edgeB', 3333);
+    const c = await createAccount(b, 'AGENT', 'edgeC', 1);
+    await createAccount(c, 'PLAYER', 'edgeP', 0);
+    await createAccount(b, 'PLAYER', 'edgeQ', 0);
+    const cases: [string, string, string, string][] = [
+      // [player, stake, payout, valid bet]
+      ['edgeP', '100000000.00', '10000000000.00', '100000000.00'], // the largest win
+      ['edgeP', '100000000.00', '0', '100000000.00'], // the largest loss
+      ['edgeQ', '0.01', '0.08', '0.01'],
+      ['edgeQ', '12.37', '3.01', '12.37'],
+      ['edgeP', '0.07', '0', '0.07'],
+      ['edgeP', '99999.99', '100000.00', '0.01'],
+    ];
+    const ids = cases.map(() => betId('edge'));
+    await batch(
+      ctx,
+      'place',
+      cases.map(([player, stake], i) => placeItem(ids[i]!, player, { betAmount: stake, placedAt: '2026-11-05T06:00:00Z' })),
+    );
+    await batch(
+      ctx,
+      'settle',
+      cases.map(([, , payout, valid], i) => settleItem(ids[i]!, payout, { validBet: valid })),
+    );
+    // Resettle every one after a ratio change (one twice in the batch, one to the same result), so
+    // the current versions carry the accounts' ratios of now, as the other tests' direct sum reads them.
+    await q(ctx, `update accounts set ratio = 6667 where id = $1`, [b]);
+    expect(
+      await batch(ctx, 'resettle', [
+        settleItem(ids[0]!, '0.01', { settledAt: '2026-11-20T07:00:00Z' }),
+        settleItem(ids[3]!, '10000000000.00', { settledAt: '2026-11-20T07:00:00Z' }),
+        settleItem(ids[3]!, '7.77', { settledAt: '2026-11-20T08:00:00Z' }),
+        ...[1, 2, 4, 5].map((i) => settleItem(ids[i]!, cases[i]![2], { validBet: cases[i]![3], settledAt: '2026-11-20T07:00:00Z' })),
+      ]),
+    ).toEqual(['OK', 'OK', 'OK', 'OK', 'OK', 'OK', 'OK']);
+    // The rollups of these bets' links, summed in JavaScript with shares.ts over the current versions.
+    const current = await q<{ agent_path: number[]; share_ratios: number[]; player_id: number; win_loss: string }>(
+      ctx,
+      `select agent_path, share_ratios, player_id, win_loss::text from bets where provider_bet_id = any($1) and status = 'Settled'`,
+      [ids],
+    );
+    expect(current).toHaveLength(cases.length);
+    const want = new Map<string, { n: bigint; wl: bigint; child: bigint; ancestor: bigint }>();
+    for (const bet of current) {
+      for (const link of chainShares(bet.agent_path, bet.share_ratios, bet.player_id, BigInt(bet.win_loss))) {
+        const key = `${link.ancestorId}>${link.childId}`;
+        const w = want.get(key) ?? { n: 0n, wl: 0n, child: 0n, ancestor: 0n };
+        w.n += 1n;
+        w.wl += BigInt(bet.win_loss);
+        w.child += link.childShare;
+        w.ancestor += link.ancestorShare;
+        want.set(key, w);
+      }
+    }
+    const rows = await q<RollupRow>(
+      ctx,
+      `select ${ROLLUP_COLUMNS} from report_rollups where ancestor_id = any($1) and business_date = '2026-11-05'
+        and not (bet_count = 0 and win_loss = 0 and child_share = 0 and ancestor_share = 0)`,
+      [[a, b, c]],
+    );
+    const adminRow = await q<RollupRow>(
+      ctx,
+      `select ${ROLLUP_COLUMNS} from report_rollups where ancestor_id = $1 and child_id = $2 and business_date = '2026-11-05'`,
+      [admin, a],
+    );
+    const got = new Map(
+      [...rows, ...adminRow].map((r) => [
+        `${r.ancestor_id}>${r.child_id}`,
+        { n: BigInt(r.bet_count), wl: BigInt(r.win_loss), child: BigInt(r.child_share), ancestor: BigInt(r.ancestor_share) },
+      ]),
+    );
+    expect(got).toEqual(want);
   });
 
   it('property: after a random mix of place/settle/cancel/resettle, the rollups equal a direct sum over the bets', async () => {
