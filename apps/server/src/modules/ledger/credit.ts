@@ -13,7 +13,6 @@ import {
   type ReliefRule,
 } from '@agent-bo/shared';
 import type { Db } from '../../db/client.js';
-import { retryConflicts } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { assertWriter } from '../../core/access.js';
@@ -21,6 +20,7 @@ import type { Caller } from '../../core/caller.js';
 import { executeNamed } from '../../db/named.js';
 import { businessDayStart } from './business-day.js';
 import { DuplicateKey, moneySql, post, type PostInput } from './service.js';
+import { postCreditMove } from './credit-batch.js';
 
 export type CreditOp = 'recharge' | 'withdraw' | 'poor';
 
@@ -119,20 +119,58 @@ export async function credit(
   const amount = toMinorUnits(body.amount);
   const memo = body.memo ? body.memo : null;
   const hash = requestHash(route.path, body.id, amount, memo);
-  const poor = route.op === 'poor';
+  if (route.op !== 'poor') {
+    // Recharge and withdraw: every rule, the key and the posting in the next batch (credit-batch.ts).
+    const now = ctx.now();
+    const moved = await postCreditMove(db, {
+      site: siteId,
+      kind: KIND[route.op],
+      action: ACTION[route.op],
+      withdraw: route.op === 'withdraw',
+      target_kind: route.target,
+      caller: callerId,
+      target: body.id,
+      amount: amount.toString(),
+      amount_text: formatMinorUnits(amount),
+      memo,
+      key,
+      hash,
+      at: now.toISOString(),
+      at_text: formatDateTime(now, siteTimeZone(siteId)),
+      ip: ctx.ip,
+    });
+    if (moved.outcome === 'ok') return moved.result;
+    if (moved.outcome === 'refused') throw new AppError(moved.code);
+    return replay(moved.stored, hash);
+  }
+  return relief(ctx, route, { key, hash, amount, memo, targetId: body.id });
+}
 
+/**
+ * Relief (poor): its rules read the player's balance and today's grants under the row locks, in a
+ * transaction of its own (post() with verify), so it is posted alone, not in a batch.
+ */
+async function relief(
+  ctx: CreditContext,
+  route: { path: string; op: CreditOp; target: 'AGENT' | 'PLAYER' },
+  req: { key: string; hash: string; amount: bigint; memo: string | null; targetId: number },
+): Promise<CreditResult> {
+  const { caller, db } = ctx;
+  const { key, hash, amount, memo } = req;
+  const siteId = caller.siteId;
+  const callerId = caller.account.id;
   // One round trip: the target (strictly inside the caller's subtree), an earlier request with
-  // this key, and (relief) the site's rule.
+  // this key, and the site's rule.
   const found = await executeNamed<TargetRow>(
     db,
     sql`
     select t.id, t.account_no, t.kind, t.is_shadow, t.parent_id, t.is_disabled, t.is_full_disabled, t.is_full_readonly,
-           x.request_hash, x.result, x.refusal
-           ${poor ? sql`, s.relief_threshold::text as relief_threshold, s.relief_max_amount::text as relief_max_amount, s.relief_daily_count` : sql``}
+           x.request_hash, x.result, x.refusal,
+           s.relief_threshold::text as relief_threshold, s.relief_max_amount::text as relief_max_amount, s.relief_daily_count
     from (select 1) as one
-    left join accounts t on t.id = ${body.id} and t.site_id = ${siteId} and t.path @> array[${callerId}::int]
+    left join accounts t on t.id = ${req.targetId} and t.site_id = ${siteId} and t.path @> array[${callerId}::int]
     left join ledger_transactions x on x.site_id = ${siteId} and x.operator_id = ${callerId} and x.idempotency_key = ${key}
-    ${poor ? sql`left join sites s on s.id = ${siteId}` : sql``}`,
+    left join sites s on s.id = ${siteId}`,
   );
   const row = found.rows[0]!;
   if (row.request_hash !== null) return replay(row, hash);
@@ -159,7 +197,7 @@ export async function credit(
   }
 }
 
-/** The rules and the posting of one credit request whose key has no outcome yet. */
+/** The rules and the posting of one relief request whose key has no outcome yet. */
 async function decideAndPost(
   ctx: CreditContext,
   route: { path: string; op: CreditOp; target: 'AGENT' | 'PLAYER' },
@@ -169,26 +207,22 @@ async function decideAndPost(
   const { key, hash, amount, memo, row } = req;
   const siteId = caller.siteId;
   const callerId = caller.account.id;
-  const poor = route.op === 'poor';
   if (row.id === null || row.is_shadow || row.kind !== route.target) throw new AppError('ACCOUNT_NOT_FOUND');
   if (row.parent_id !== callerId) throw new AppError('NOT_DIRECT_CHILD');
   // A direct child inherits the "full" flags only through the caller, who is not restricted
   // (assertWriter), so its own flags decide.
   if (row.is_disabled || row.is_full_disabled || row.is_full_readonly) throw new AppError('TARGET_RESTRICTED');
 
-  let reliefRule: { threshold: bigint; maxAmount: bigint; dailyCount: number } | undefined;
-  if (poor) {
-    reliefRule = {
-      threshold: BigInt(row.relief_threshold ?? '0'),
-      maxAmount: BigInt(row.relief_max_amount ?? '0'),
-      dailyCount: row.relief_daily_count ?? 0,
-    };
-    if (amount > reliefRule.maxAmount) throw new AppError('RELIEF_NOT_ELIGIBLE');
-  }
+  const rule = {
+    threshold: BigInt(row.relief_threshold ?? '0'),
+    maxAmount: BigInt(row.relief_max_amount ?? '0'),
+    dailyCount: row.relief_daily_count ?? 0,
+  };
+  if (amount > rule.maxAmount) throw new AppError('RELIEF_NOT_ELIGIBLE');
 
   const targetId = row.id;
-  // recharge and relief: the caller pays; withdraw: the child pays.
-  const [payer, payee] = route.op === 'withdraw' ? [targetId, callerId] : [callerId, targetId];
+  // The caller pays the relief.
+  const [payer, payee] = [callerId, targetId];
   const kind = KIND[route.op];
   const now = ctx.now();
   const timeZone = siteTimeZone(siteId);
@@ -235,10 +269,9 @@ async function decideAndPost(
     now,
     resultSql,
     extraCtes: [logCte],
-  };
-  if (reliefRule) {
-    const rule = reliefRule;
-    input.verify = async (p, q) => {
+    // The player's balance and today's grants, read under the row locks (post() runs this in a
+    // transaction of its own, with the conflict retry of inTransaction).
+    verify: async (p, q) => {
       const player = p.legs[1]!;
       if (player.balanceBefore >= rule.threshold) throw new AppError('RELIEF_NOT_ELIGIBLE');
       const since = businessDayStart(now, timeZone);
@@ -246,12 +279,9 @@ async function decideAndPost(
         select count(*)::int as n from ledger_entries
         where account_id = ${targetId} and kind = 'POOR_USER' and amount > 0 and created_at >= ${since.toISOString()}::timestamptz`);
       if ((counted.rows[0]?.n ?? 0) >= rule.dailyCount) throw new AppError('RELIEF_DAILY_CAP');
-    };
-  }
-
-  // Relief checks under row locks need a transaction; everything else is one statement.
-  // (One statement on the pool is its own transaction: a deadlock undoes all of it, so it may run again.)
-  const posted = input.verify ? await post(db, input) : await retryConflicts(() => post(db, input));
+    },
+  };
+  const posted = await post(db, input);
   return posted.result as CreditResult;
 }
 
