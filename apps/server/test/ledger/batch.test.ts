@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '@agent-bo/shared';
 import { postCreditMove, type CreditMove, type MoveOutcome } from '../../src/modules/ledger/credit-batch.js';
 import { accountId, call, signinAs, useTestApp } from '../helpers.js';
@@ -17,8 +18,16 @@ let player: { id: number; no: string };
 let restricted: { id: number; no: string };
 let grandchild: number;
 let otherSite: number;
+let other: pg.Client;
+
+afterAll(async () => {
+  await other?.end();
+});
 
 beforeAll(async () => {
+  const { connectionString } = (ctx.database.pool as unknown as { options: { connectionString: string } }).options;
+  other = new pg.Client({ connectionString });
+  await other.connect();
   admin = await signinAs(ctx.app, 'admin001');
   a01 = await accountId(ctx, 'agentA01');
   const players = await q<{ id: number; account_no: string }>(
@@ -166,5 +175,50 @@ describe('credit moves posted in batches', () => {
     const after = answers.map((a) => body(a).data as { to: { id: number; balanceAfter: string }; from: { balanceAfter: string } });
     const playerAfter = after.map((r) => (r.to.id === player.id ? r.to.balanceAfter : r.from.balanceAfter));
     expect(new Set(playerAfter).size).toBeGreaterThan(1);
+  });
+
+  it('a key another transaction commits after the batch read it: the batch runs again and answers that outcome', async () => {
+    // A relief refusal is stored without account locks, so it can commit the key between the
+    // batch's read and its insert. Here another connection holds the key uncommitted; the batch
+    // does not see it, waits on it at the insert, and meets the unique index once it commits.
+    const key = newKey('race');
+    const before = await balanceOf(ctx, player.no);
+    const otherPid = (await other.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    await other.query('begin');
+    await other.query(
+      `insert into ledger_transactions (site_id, kind, operator_id, idempotency_key, request_hash, refusal)
+       values ('tw_web', 'POOR_USER', $1, $2, 'the first request', 'RELIEF_NOT_ELIGIBLE')`,
+      [a01, key],
+    );
+    const pending = postCreditMove(ctx.app.db, move({ target: player.id, amount: '100', key }));
+    let settled = false;
+    void pending.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    try {
+      for (const deadline = Date.now() + 15_000; ;) {
+        const waiting = await ctx.database.pool.query(
+          `select 1 from pg_stat_activity where wait_event_type = 'Lock' and $1 = any(pg_blocking_pids(pid))`,
+          [otherPid],
+        );
+        if (waiting.rowCount) break;
+        if (settled) throw new Error('the batch answered without waiting for the uncommitted key');
+        if (Date.now() > deadline) throw new Error('the batch never waited for the uncommitted key');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    } catch (error) {
+      await other.query('rollback');
+      await pending.catch(() => undefined);
+      throw error;
+    }
+    await other.query('commit');
+    expect(await pending).toEqual({
+      outcome: 'stored',
+      stored: { request_hash: 'the first request', result: null, refusal: 'RELIEF_NOT_ELIGIBLE' },
+    });
+    expect(await balanceOf(ctx, player.no)).toBe(before);
+    const rows = await q<{ n: number }>(ctx, 'select count(*)::int as n from ledger_transactions where idempotency_key = $1', [key]);
+    expect(rows[0]!.n).toBe(1);
   });
 });
