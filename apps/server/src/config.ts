@@ -88,6 +88,16 @@ export const DEFAULT_STORE: StoreConfig = {
   playerSessionTtlMinutes: 30,
 };
 
+/** How recharges and withdrawals are batched (modules/ledger/credit-batch.ts). */
+export interface LedgerBatchConfig {
+  /** Moves per batch at most: a batch holds all its accounts locked until it commits. */
+  maxItems: number;
+  /** Batches of one process running at once. */
+  maxInFlight: number;
+}
+
+export const DEFAULT_LEDGER_BATCH: LedgerBatchConfig = { maxItems: 64, maxInFlight: 1 };
+
 /** When /readyz answers 503 for load (@fastify/under-pressure samples) and how long its database check may take. */
 export interface ReadinessConfig {
   /** Mean event-loop delay (ms) over the last sample above which the process is not ready; 0: not checked. */
@@ -158,6 +168,8 @@ export interface AppConfig {
   imageCleanup?: Partial<ImageCleanupConfig>;
   /** Unset fields take DEFAULT_STORE's. */
   store?: Partial<StoreConfig>;
+  /** Unset fields take DEFAULT_LEDGER_BATCH's. */
+  ledgerBatch?: Partial<LedgerBatchConfig>;
   /** Hosts a provider endpoint may name (`*.` prefix: and its subdomains); empty or unset: any. */
   providerEndpointHosts?: string[];
 }

@@ -119,6 +119,10 @@ const envSchema = z.object({
   RATE_LIMIT_ADDRESS_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000_000).optional()),
   /** Front-end error reports per minute per client IP (POST error_log/report); 0 turns that limit off. */
   ERROR_REPORT_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
+  /** Credit moves (recharge, withdraw) per ledger batch at most (modules/ledger/credit-batch.ts). */
+  LEDGER_BATCH_MAX_ITEMS: z.coerce.number().int().min(1).max(1_000).default(64),
+  /** Ledger batches of one process running at once; 1 lets batches grow with the load (docs/PERFORMANCE.md). */
+  LEDGER_BATCH_IN_FLIGHT: z.coerce.number().int().min(1).max(32).default(1),
   /** The game client's public reads (/api/client) per minute per client IP; 0 turns that limit off. */
   CLIENT_API_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(120),
   /**

@@ -157,6 +157,7 @@ async function main(): Promise<void> {
           intervalMs: env.IMAGE_CLEANUP_INTERVAL_MINUTES * 60_000,
           graceMs: env.IMAGE_ORPHAN_GRACE_HOURS * 3_600_000,
         },
+        ledgerBatch: { maxItems: env.LEDGER_BATCH_MAX_ITEMS, maxInFlight: env.LEDGER_BATCH_IN_FLIGHT },
         metricsToken: env.METRICS_TOKEN ?? null,
         providerEndpointHosts: env.PROVIDER_ENDPOINT_HOSTS,
         readiness: {

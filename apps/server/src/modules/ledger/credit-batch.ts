@@ -5,7 +5,8 @@ import { executeNamed } from '../../db/named.js';
 import { isRetryableConflict } from '../../db/errors.js';
 import { countLedgerPosting } from '../../core/metrics-events.js';
 import { retryConflicts } from '../../core/tx.js';
-import { GroupCommit } from '../../lib/group-commit.js';
+import { GroupCommit, type GroupCommitOptions } from '../../lib/group-commit.js';
+import { DEFAULT_LEDGER_BATCH } from '../../config.js';
 
 /**
  * Recharges and withdrawals posted in batches (migration 0022, `ledger_credit_batch`): the credit
@@ -58,28 +59,22 @@ interface Row {
   o_hash: string | null;
 }
 
-/**
- * At most this many moves per batch. The function holds every account of its batch locked until
- * it commits, so a batch that grew without bound would make a single move wait for hundreds.
- */
-const MAX_ITEMS = 64;
-/**
- * Batches of one process running at once. One: everything that arrives while a batch runs goes
- * into the next, so batches grow with the load and a move pays a share of one commit instead of
- * its own. With two in flight the batches stayed small (each started as soon as one move was
- * waiting) and a batch's fixed cost — its commit and its statements, about 1 ms of PostgreSQL CPU —
- * fell on two or three moves: `node bench/ledger.mjs` gave 290 hot / 370 random transfers/s
- * with two against 1,057 / 1,534 with one (docs/PERFORMANCE.md). Other processes batch on their own.
- */
-const MAX_IN_FLIGHT = 1;
-
 const batchers = new WeakMap<Db, GroupCommit<CreditMove, MoveOutcome>>();
 
-/** Posts `move` with whatever else is waiting on this database; resolves with its own outcome. */
-export function postCreditMove(db: Db, move: CreditMove): Promise<MoveOutcome> {
+/**
+ * Posts `move` with whatever else is waiting on this database; resolves with its own outcome.
+ *
+ * `options` (config `ledgerBatch`) count when the database's first move is posted. maxInFlight
+ * 1 is the default: everything that arrives while a batch runs goes into the next, so batches
+ * grow with the load and a move pays a share of one commit instead of its own. A batch's fixed
+ * cost — its commit and its statements, about 1 ms of PostgreSQL CPU — is paid whatever its size;
+ * with several batches in flight each starts as soon as one move waits, and stays small
+ * (docs/PERFORMANCE.md, "A ledger that batches").
+ */
+export function postCreditMove(db: Db, move: CreditMove, options: GroupCommitOptions = DEFAULT_LEDGER_BATCH): Promise<MoveOutcome> {
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = new GroupCommit((moves) => postBatch(db, moves), { maxItems: MAX_ITEMS, maxInFlight: MAX_IN_FLIGHT });
+    batcher = new GroupCommit((moves) => postBatch(db, moves), options);
     batchers.set(db, batcher);
   }
   return batcher.submit(move);

@@ -21,6 +21,7 @@ import { executeNamed } from '../../db/named.js';
 import { businessDayStart } from './business-day.js';
 import { DuplicateKey, moneySql, post, type PostInput } from './service.js';
 import { postCreditMove } from './credit-batch.js';
+import type { GroupCommitOptions } from '../../lib/group-commit.js';
 
 export type CreditOp = 'recharge' | 'withdraw' | 'poor';
 
@@ -29,6 +30,8 @@ export interface CreditContext {
   caller: Caller;
   ip: string;
   now: () => Date;
+  /** How moves are batched (config `ledgerBatch`); default DEFAULT_LEDGER_BATCH. */
+  batch?: GroupCommitOptions;
 }
 
 const KIND: Record<CreditOp, LedgerKind> = { recharge: 'RECHARGE', withdraw: 'WITHDRAW', poor: 'POOR_USER' };
@@ -122,23 +125,27 @@ export async function credit(
   if (route.op !== 'poor') {
     // Recharge and withdraw: every rule, the key and the posting in the next batch (credit-batch.ts).
     const now = ctx.now();
-    const moved = await postCreditMove(db, {
-      site: siteId,
-      kind: KIND[route.op],
-      action: ACTION[route.op],
-      withdraw: route.op === 'withdraw',
-      target_kind: route.target,
-      caller: callerId,
-      target: body.id,
-      amount: amount.toString(),
-      amount_text: formatMinorUnits(amount),
-      memo,
-      key,
-      hash,
-      at: now.toISOString(),
-      at_text: formatDateTime(now, siteTimeZone(siteId)),
-      ip: ctx.ip,
-    });
+    const moved = await postCreditMove(
+      db,
+      {
+        site: siteId,
+        kind: KIND[route.op],
+        action: ACTION[route.op],
+        withdraw: route.op === 'withdraw',
+        target_kind: route.target,
+        caller: callerId,
+        target: body.id,
+        amount: amount.toString(),
+        amount_text: formatMinorUnits(amount),
+        memo,
+        key,
+        hash,
+        at: now.toISOString(),
+        at_text: formatDateTime(now, siteTimeZone(siteId)),
+        ip: ctx.ip,
+      },
+      ctx.batch,
+    );
     if (moved.outcome === 'ok') return moved.result;
     if (moved.outcome === 'refused') throw new AppError(moved.code);
     return replay(moved.stored, hash);

@@ -11,6 +11,7 @@ import {
   reliefRuleSchema,
 } from '@agent-bo/shared';
 import { ok } from '../../plugins/envelope.js';
+import { DEFAULT_LEDGER_BATCH } from '../../config.js';
 import { callerOf } from '../../plugins/auth.js';
 import { AppError } from '../../lib/app-error.js';
 import { isAdmin } from '../../core/caller.js';
@@ -27,6 +28,7 @@ const idempotencyHeaders = z.looseObject({ [IDEMPOTENCY_HEADER]: z.string().opti
  */
 export async function ledgerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const batch = { ...DEFAULT_LEDGER_BATCH, ...app.config.ledgerBatch };
   const auth = { preHandler: app.authenticate };
   const secured = { security: [{ bearer: [] }] };
   const routes: { path: string; op: CreditOp; target: 'AGENT' | 'PLAYER'; summary: string }[] = [
@@ -59,7 +61,7 @@ export async function ledgerRoutes(app: FastifyInstance) {
       async (req) =>
         ok(
           await credit(
-            { db: app.db, caller: callerOf(req), ip: req.ip, now: app.config.now },
+            { db: app.db, caller: callerOf(req), ip: req.ip, now: app.config.now, batch },
             route,
             req.body,
             req.headers[IDEMPOTENCY_HEADER],
