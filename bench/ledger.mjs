@@ -12,6 +12,13 @@
  *                         [--agents=100] [--players=15] [--raw-pool=10]
  *                         [--external-url=postgres://postgres@127.0.0.1:5432/test] [--json=out.json]
  *                         [--server-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof]
+ *                         [--rounds=1] [--variants='LEDGER_BATCH_IN_FLIGHT=1;LEDGER_BATCH_IN_FLIGHT=2']
+ *
+ * `--rounds=N` repeats the HTTP cases and the raw ceiling N times, alternating, so every HTTP
+ * figure has its ceiling measured next to it. `--variants` (separated by `;`, each a comma list
+ * of KEY=VALUE server settings) runs one server per variant on the same database — the first
+ * owns it, the others connect with DATABASE_URL — and each round measures the HTTP cases on every
+ * variant in turn, then the raw ceiling: a before/after of a setting under the same load.
  *
  * Everything runs on 127.0.0.1. The external run creates its own database bench_ledger_<pid>
  * and drops it at the end; the embedded run uses a temporary DATA_DIR, removed at the end.
@@ -55,7 +62,18 @@ const opt = {
   json: args.json,
   /** Extra node flags for the server process, comma separated (e.g. --cpu-prof,--cpu-prof-dir=/tmp/prof). */
   serverNodeArgs: (args['server-node-args'] ?? '').split(',').filter(Boolean),
+  rounds: Number(args.rounds ?? 1),
+  /** Server settings per variant: [{}] (one server as configured) unless --variants is given. */
+  variants: (args.variants ?? '').split(';').map((v) =>
+    Object.fromEntries(
+      v
+        .split(',')
+        .filter(Boolean)
+        .map((kv) => kv.split('=')),
+    ),
+  ),
 };
+if (!(opt.rounds >= 1 && opt.rounds <= 20)) throw new Error('--rounds must be 1..20');
 if (!(opt.duration > 0 && opt.duration <= 120)) throw new Error('--duration must be 1..120 s');
 if (!(opt.connections > 0 && opt.connections <= 256)) throw new Error('--connections must be 1..256');
 if (!(opt.agents > 0 && opt.agents <= 1000 && opt.players > 0 && opt.players <= 100)) throw new Error('--agents 1..1000, --players 1..100');
@@ -458,6 +476,8 @@ async function rawCases(url, accountCount, serverPid) {
 // ------------------------------------------------------------------------------------------
 // one database
 
+let extraServers = [];
+
 async function benchDatabase(kind) {
   let server;
   let dataDir;
@@ -468,7 +488,7 @@ async function benchDatabase(kind) {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'agent-bo-bench-'));
       const pgPort = await freePort();
       log(`embedded: starting the server (initdb, migrations, demo seed) in ${dataDir}`);
-      server = await startServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) });
+      server = await startServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), ...opt.variants[0] });
       const cred = JSON.parse(await readFile(path.join(dataDir, 'embedded-pg.json'), 'utf8'));
       dbUrl = `postgres://${encodeURIComponent(cred.user)}:${encodeURIComponent(cred.password)}@127.0.0.1:${pgPort}/agent_bo`;
     } else {
@@ -495,7 +515,7 @@ async function benchDatabase(kind) {
       await runMigrations(database.pool);
       await seedDemo(database.db);
       await database.close();
-      server = await startServer({ DATABASE_URL: dbUrl, HANDOFF_KEY: randomBytes(32).toString('hex') });
+      server = await startServer({ DATABASE_URL: dbUrl, HANDOFF_KEY: randomBytes(32).toString('hex'), ...opt.variants[0] });
     }
 
     const client = new pg.Client({ connectionString: dbUrl });
@@ -512,8 +532,37 @@ async function benchDatabase(kind) {
     );
     const { adminToken, pairs } = await fund(server.port, tree);
 
+    // The other variants: servers of their own on the same database.
+    const servers = [server];
+    for (const variant of opt.variants.slice(1)) {
+      log(`${kind}: starting a server with ${JSON.stringify(variant)}`);
+      servers.push(await startServer({ DATABASE_URL: dbUrl, HANDOFF_KEY: randomBytes(32).toString('hex'), ...variant }));
+    }
+    extraServers = servers.slice(1);
+
     const loadavg = os.loadavg().map(round2);
-    const httpResult = await httpCases(server.port, server.pid, tree, pairs);
+    const rounds = [];
+    for (let round = 1; round <= opt.rounds; round++) {
+      const variants = [];
+      for (const [i, s] of servers.entries()) {
+        log(`${kind}: round ${round}, variant ${JSON.stringify(opt.variants[i])}`);
+        variants.push({
+          settings: opt.variants[i],
+          loadavgBefore: os.loadavg().map(round2),
+          http: await httpCases(s.port, s.pid, tree, pairs),
+        });
+      }
+      // raw ceiling on the same PostgreSQL; the servers stay up, idle
+      const raw = await rawCases(dbUrl, tree.agents.length * (1 + opt.players), server.pid);
+      for (const v of variants)
+        v.ratio = {
+          hot: Number((v.http.hot.transfersPerSecond / raw.hot.transfersPerSecond).toFixed(2)),
+          random: Number((v.http.random.transfersPerSecond / raw.random.transfersPerSecond).toFixed(2)),
+        };
+      rounds.push({ round, variants, raw });
+    }
+    const httpResult = rounds[0].variants[0].http;
+    const raw = rounds[0].raw;
 
     const check = await post(false, server.port, '/api/manage/ledger/check', { method: 'GET', token: adminToken, timeoutMs: 120_000 });
     const checkOk = check.body?.data?.ok === true;
@@ -522,9 +571,6 @@ async function benchDatabase(kind) {
     const { rows: sizes } = await client.query(
       `select (select count(*) from ledger_transactions)::int as tx, (select count(*) from ledger_entries)::int as entries`,
     );
-
-    // raw ceiling on the same PostgreSQL; the server stays up, idle
-    const raw = await rawCases(dbUrl, tree.agents.length * (1 + opt.players), server.pid);
     await client.end();
     backendPids = async () => [];
     return {
@@ -537,10 +583,13 @@ async function benchDatabase(kind) {
         random: Number((httpResult.random.transfersPerSecond / raw.random.transfersPerSecond).toFixed(2)),
       },
       loadavgBefore: loadavg,
+      rounds,
       ledgerCheckOk: checkOk,
       ledgerRows: sizes[0],
     };
   } finally {
+    for (const s of extraServers) await s.stop();
+    extraServers = [];
     await server?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     await dropDb?.();
@@ -588,6 +637,20 @@ for (const r of results) {
   lines.push(row(r.database, `raw SQL random (pool ${opt.rawPool})`, r.raw.random));
 }
 lines.push('');
+if (opt.rounds > 1 || opt.variants.length > 1) {
+  lines.push(
+    '',
+    '| database | round | variant | HTTP hot /s | raw hot /s | hot ratio | HTTP random /s | raw random /s | random ratio | HTTP p99 hot / random ms | load before |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of results)
+    for (const rd of r.rounds)
+      for (const v of rd.variants)
+        lines.push(
+          `| ${r.database} | ${rd.round} | ${JSON.stringify(v.settings)} | ${v.http.hot.transfersPerSecond} | ${rd.raw.hot.transfersPerSecond} | ${v.ratio.hot} | ${v.http.random.transfersPerSecond} | ${rd.raw.random.transfersPerSecond} | ${v.ratio.random} | ${v.http.hot.p99ms} / ${v.http.random.p99ms} | ${v.loadavgBefore.join(' ')} |`,
+        );
+  lines.push('');
+}
 for (const r of results) {
   lines.push(
     `${r.database} (PostgreSQL ${r.settings.server_version}, fsync ${r.settings.fsync}, synchronous_commit ${r.settings.synchronous_commit}): HTTP/raw hot ${r.ratio.hot}, random ${r.ratio.random}; load average before ${r.loadavgBefore.join(' ')}; ledger/check ok ${r.ledgerCheckOk}; ${r.ledgerRows.tx} transactions`,
