@@ -10,25 +10,29 @@ import { houseOf, lockAccounts, postHouseTransfer, refundKey } from './house.js'
  * transition). Like place (place.ts), a batch costs a handful of statements whatever its size:
  *
  * 1. one read of every version of the batch's bets, as plain values (one array parameter; the
- *    amounts as minor-unit text, the settlement time as epoch milliseconds);
+ *    amounts as minor-unit text, the settlement time as epoch milliseconds, the path as text);
  * 2. one pass over the items, in order, deciding each as it would be decided alone in a call
  *    (a bet touched twice in one batch sees what the earlier item did);
- * 3. one UPDATE of the stored versions the batch changed and one INSERT of the versions it added
- *    (a resettle), both over array parameters. The columns a new version copies (player, path,
- *    game, stake, times, business date) are copied in SQL from the bet's latest stored version;
- *    win/loss (payout − stake) and the share ratios of the chain (the accounts' ratios now) are
- *    computed by the statement that writes the version;
- * 4. the REFUND posting of every bet a cancel moved (unchanged: one posting per bet);
- * 5. one INSERT … SELECT … GROUP BY … ON CONFLICT DO UPDATE of the rollup deltas, computed in SQL
- *    from the written rows: + every version that became Settled, − every stored version a resettle
- *    superseded, each over its chain links with the ratios stored on the row (the share rule of
- *    shares.ts: PostgreSQL's bigint division truncates toward zero like BigInt's, and a win/loss of
- *    at most 10^12 minor units — the largest payout, 10,000,000,000.00 — times a ratio of at most
- *    10,000 stays far inside a bigint).
- *    A version a batch both adds and supersedes (two resettles of one bet) adds and takes back
- *    the same amounts on the same rows, so it is left out; rows whose sums are all zero are not
- *    written, as before. The rows are inserted in primary-key order, so concurrent batches lock
- *    the hot rollup rows in one order.
+ * 3. one statement that writes the batch: an UPDATE of the stored versions it changed and, for
+ *    a resettle, an INSERT of the versions it added, both over array parameters, and — for settle
+ *    and resettle — an INSERT … SELECT … GROUP BY … ON CONFLICT DO UPDATE of the rollup deltas,
+ *    computed in SQL from the rows the UPDATE and the INSERT return (data-modifying WITH
+ *    queries). The columns a new version copies (player, path, game, stake, times, business date)
+ *    are copied in SQL from the bet's latest stored version; win/loss (payout − stake) is
+ *    computed by the statement that writes the version, which also stores the ratios of the
+ *    chain now (read in one statement for all the batch's accounts, as before, and passed per
+ *    version as text: computed per row in SQL they cost the UPDATE a subquery per bet). The deltas: + every version that became Settled, − every stored version
+ *    a resettle superseded, each over its chain links with the ratios stored on the row (the
+ *    share rule of shares.ts: PostgreSQL's bigint division truncates toward zero like BigInt's,
+ *    and a win/loss of at most 10^12 minor units — the largest payout, 10,000,000,000.00 — times
+ *    a ratio of at most 10,000 stays far inside a bigint). A version a batch both adds and
+ *    supersedes (two resettles of one bet) would add and take back the same amounts on the same
+ *    rows, so it counts 0; rows whose sums are all zero are not written, as before. The rows are
+ *    inserted in primary-key order, so concurrent batches lock the hot rollup rows in one order.
+ *    Reading the written rows back instead (a join of the batch's keys with `bets`) let the
+ *    planner hash the whole table when its statistics lagged a bulk load;
+ * 4. the REFUND posting of every bet a cancel moved (unchanged: one posting per bet, after the
+ *    status change).
  *
  * No drizzle row mapping, no Date or bigint per bet (the refund of a cancel takes its stake as a
  * bigint, for the ledger).
@@ -64,6 +68,8 @@ interface Bet {
   amount: string;
   /** The row a new version copies: the latest stored version. */
   sourceId: string;
+  /** The agent path as PostgreSQL prints an int[] (`{1,5,9}`). */
+  path: string;
   touched: boolean;
 }
 
@@ -155,9 +161,8 @@ export async function transitionBatch(
 
   const touched = [...bets.values()].filter((b) => b.touched);
   if (touched.length) {
-    await writeVersions(tx, touched);
+    await writeBatch(tx, op, siteId, providerCode, touched);
     await writeRefunds(tx, ctx, refunds);
-    await writeRollups(tx, siteId, providerCode, touched);
   }
   return answers;
 }
@@ -183,9 +188,11 @@ async function readBets(tx: Tx, siteId: string, providerCode: string, items: rea
     valid_bet: string;
     payout: string;
     settled_ms: number | null;
+    path: string;
   }>(sql`
     select provider_bet_id as bet, id::text as id, version, status, player_id, bet_amount::text as amount,
-           valid_bet::text as valid_bet, payout::text as payout, floor(extract(epoch from settled_at) * 1000)::float8 as settled_ms
+           valid_bet::text as valid_bet, payout::text as payout, floor(extract(epoch from settled_at) * 1000)::float8 as settled_ms,
+           agent_path::text as path
       from bets
      where site_id = ${siteId} and provider_code = ${providerCode} and provider_bet_id = any(${arrayLiteral(betIds)}::text[])
      order by provider_bet_id, version`);
@@ -193,7 +200,7 @@ async function readBets(tx: Tx, siteId: string, providerCode: string, items: rea
   for (const r of rows.rows) {
     let bet = bets.get(r.bet);
     if (!bet) {
-      bet = { betId: r.bet, versions: [], playerId: r.player_id, amount: r.amount, sourceId: r.id, touched: false };
+      bet = { betId: r.bet, versions: [], playerId: r.player_id, amount: r.amount, sourceId: r.id, path: r.path, touched: false };
       bets.set(r.bet, bet);
     }
     bet.versions.push({
@@ -207,60 +214,145 @@ async function readBets(tx: Tx, siteId: string, providerCode: string, items: rea
       settled: false,
     });
     bet.sourceId = r.id;
+    bet.path = r.path;
   }
   return bets;
 }
 
-/** The ratios (basis points) of the row `b`'s agent path now, in path order: 0 for an account not found. */
-const RATIOS_NOW = sql.raw(
-  `coalesce((select array_agg(coalesce(a.ratio, 0) order by p.k)
-               from unnest(b.agent_path) with ordinality as p(id, k) left join accounts a on a.id = p.id), '{}')`,
-);
-
-/** The stored versions the batch changed (one UPDATE), then the versions it added (one INSERT). */
-async function writeVersions(tx: Tx, touched: Bet[]): Promise<void> {
-  const changed: { id: string; v: Version }[] = [];
-  const added: { source: string; v: Version }[] = [];
+/**
+ * The ratios (basis points) of every agent path of `touched` now, by path, both as PostgreSQL
+ * prints an int[] (`{1,5,9}` → `{10000,8000,0}`); an account not found counts 0.
+ */
+async function ratiosNow(tx: Tx, touched: Bet[]): Promise<Map<string, string>> {
+  const paths = new Map<string, number[]>();
   for (const bet of touched) {
+    if (!paths.has(bet.path)) paths.set(bet.path, bet.path.length > 2 ? bet.path.slice(1, -1).split(',').map(Number) : []);
+  }
+  const ids = [...new Set([...paths.values()].flat())];
+  const ratio = new Map<number, number>();
+  if (ids.length) {
+    const found = await tx.execute<{ id: number; ratio: number }>(
+      sql`select id, ratio from accounts where id = any(${arrayLiteral(ids)}::int[])`,
+    );
+    for (const a of found.rows) ratio.set(a.id, a.ratio);
+  }
+  const out = new Map<string, string>();
+  for (const [text, path] of paths) out.set(text, `{${path.map((id) => ratio.get(id) ?? 0).join(',')}}`);
+  return out;
+}
+
+/** The columns a written version returns for its rollups (`alias`: the written table's). */
+const returned = (alias: string) =>
+  sql.raw(
+    ['status', 'player_id', 'agent_path', 'share_ratios', 'business_date', 'game_category', 'bet_amount', 'valid_bet', 'payout', 'win_loss']
+      .map((c) => `${alias}.${c}`)
+      .join(', '),
+  );
+
+/**
+ * Writes the batch in one statement: the stored versions it changed (an UPDATE), the versions it
+ * added (an INSERT), and — for settle and resettle — the rollup deltas of the rows these two return.
+ *
+ * A settled version gets its amounts, time, win/loss and ratios; a canceled or superseded one only
+ * its status (null amounts: the stored values stay). A new version copies the rest of its bet's
+ * latest stored version, in SQL.
+ *
+ * Rollups: + each returned version that is Settled (a settle, the last version a resettle added),
+ * − each stored version a resettle made Superseded (its amounts and ratios unchanged, as they were
+ * added). A version added and superseded by the same batch returns Superseded from the INSERT: it
+ * would add and take back the same amounts on the same rows, so it counts 0. Each version adds to
+ * every link of its chain with the share rule of shares.ts, then the deltas are summed per rollup
+ * row, all-zero sums are dropped (as before), and the rows are inserted in primary-key order.
+ */
+async function writeBatch(tx: Tx, op: TransitionOp, siteId: string, providerCode: string, touched: Bet[]): Promise<void> {
+  // A version settled now keeps the ratios of its chain now (the rollups' shares): read once per account.
+  const ratios = op === 'cancel' ? new Map<string, string>() : await ratiosNow(tx, touched);
+  const changed: { id: string; v: Version; ratios: string }[] = [];
+  const added: { source: string; v: Version; ratios: string }[] = [];
+  for (const bet of touched) {
+    const r = ratios.get(bet.path) ?? '{}';
     for (const v of bet.versions) {
-      if (v.rowId === null) added.push({ source: bet.sourceId, v });
-      else if (v.status !== v.storedStatus) changed.push({ id: v.rowId, v });
+      if (v.rowId === null) added.push({ source: bet.sourceId, v, ratios: r });
+      else if (v.status !== v.storedStatus) changed.push({ id: v.rowId, v, ratios: r });
     }
   }
-  if (changed.length) {
-    // In id order, as every writer of bet rows locks them.
-    changed.sort((x, y) => x.id.length - y.id.length || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-    // A settled version gets its amounts, time, win/loss and ratios; a canceled or superseded one
-    // only its status (null amounts: the stored values stay).
-    const s = (f: (v: Version) => string | null) => arrayLiteral(changed.map((c) => f(c.v)));
-    await tx.execute(sql`
-      update bets b
-         set status = u.status,
-             valid_bet = coalesce(u.valid_bet, b.valid_bet),
-             payout = coalesce(u.payout, b.payout),
-             win_loss = case when u.payout is null then b.win_loss else u.payout - b.bet_amount end,
-             settled_at = case when u.payout is null then b.settled_at else u.settled_at end,
-             share_ratios = case when u.payout is null then b.share_ratios else ${RATIOS_NOW} end
-        from unnest(${arrayLiteral(changed.map((c) => c.id))}::bigint[], ${s((v) => v.status)}::text[],
-                    ${s((v) => (v.settled ? v.validBet : null))}::bigint[], ${s((v) => (v.settled ? v.payout : null))}::bigint[],
-                    ${s((v) => (v.settled ? new Date(v.settledMs!).toISOString() : null))}::timestamptz[])
-             as u(id, status, valid_bet, payout, settled_at)
-       where b.id = u.id`);
+  // In id order, as every writer of bet rows locks them.
+  changed.sort((x, y) => x.id.length - y.id.length || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const c = (f: (x: { v: Version; ratios: string }) => string | null) => arrayLiteral(changed.map(f));
+  const update = sql`
+    update bets b
+       set status = u.status,
+           valid_bet = coalesce(u.valid_bet, b.valid_bet),
+           payout = coalesce(u.payout, b.payout),
+           win_loss = case when u.payout is null then b.win_loss else u.payout - b.bet_amount end,
+           settled_at = case when u.payout is null then b.settled_at else u.settled_at end,
+           share_ratios = case when u.payout is null then b.share_ratios else u.share_ratios::int[] end
+      from unnest(${arrayLiteral(changed.map((x) => x.id))}::bigint[], ${c((x) => x.v.status)}::text[],
+                  ${c((x) => (x.v.settled ? x.v.validBet : null))}::bigint[], ${c((x) => (x.v.settled ? x.v.payout : null))}::bigint[],
+                  ${c((x) => (x.v.settled ? new Date(x.v.settledMs!).toISOString() : null))}::timestamptz[],
+                  ${c((x) => (x.v.settled ? x.ratios : null))}::text[])
+           as u(id, status, valid_bet, payout, settled_at, share_ratios)
+     where b.id = u.id`;
+  if (op === 'cancel') {
+    // A cancel changes no rollup: the statuses alone.
+    await tx.execute(update);
+    return;
   }
-  if (added.length) {
-    const a = (f: (x: { source: string; v: Version }) => string | number) => arrayLiteral(added.map(f));
-    await tx.execute(sql`
-      insert into bets (site_id, provider_code, provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id,
-                        bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, business_date, share_ratios)
-      select b.site_id, b.provider_code, b.provider_bet_id, u.version, b.player_id, b.agent_path, b.game_code, b.game_category, b.round_id,
-             b.bet_amount, u.valid_bet, u.payout, u.payout - b.bet_amount, u.status, b.placed_at, u.settled_at, b.business_date, ${RATIOS_NOW}
-        from unnest(${a((x) => x.source)}::bigint[], ${a((x) => x.v.version)}::int[], ${a((x) => x.v.status)}::text[],
-                    ${a((x) => x.v.validBet)}::bigint[], ${a((x) => x.v.payout)}::bigint[],
-                    ${a((x) => new Date(x.v.settledMs!).toISOString())}::timestamptz[]) with ordinality
-             as u(source, version, status, valid_bet, payout, settled_at, n)
-        join bets b on b.id = u.source
-       order by u.n`);
-  }
+  const a = (f: (x: { source: string; v: Version; ratios: string }) => string | number) => arrayLiteral(added.map(f));
+  const insert = sql`
+    insert into bets as n (site_id, provider_code, provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id,
+                           bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, business_date, share_ratios)
+    select b.site_id, b.provider_code, b.provider_bet_id, u.version, b.player_id, b.agent_path, b.game_code, b.game_category, b.round_id,
+           b.bet_amount, u.valid_bet, u.payout, u.payout - b.bet_amount, u.status, b.placed_at, u.settled_at, b.business_date,
+           u.share_ratios::int[]
+      from unnest(${a((x) => x.source)}::bigint[], ${a((x) => x.v.version)}::int[], ${a((x) => x.v.status)}::text[],
+                  ${a((x) => x.v.validBet)}::bigint[], ${a((x) => x.v.payout)}::bigint[],
+                  ${a((x) => new Date(x.v.settledMs!).toISOString())}::timestamptz[], ${a((x) => x.ratios)}::text[]) with ordinality
+           as u(source, version, status, valid_bet, payout, settled_at, share_ratios, n)
+      join bets b on b.id = u.source
+     order by u.n`;
+  // The returned rows: the updated, then the inserted (a resettle's); each with its sign.
+  // The returned rows with their signs: + Settled; − a stored version superseded; 0 otherwise (a
+  // version inserted already superseded, by a later item of the batch).
+  const updated = sql`select *, case status when 'Settled' then 1 when 'Superseded' then -1 else 0 end as sign from updated`;
+  const written = added.length
+    ? sql`updated as (${update} returning ${returned('b')}),
+          inserted as (${insert} returning ${returned('n')}),
+          written as (${updated} union all select *, case status when 'Settled' then 1 else 0 end from inserted)`
+    : sql`updated as (${update} returning ${returned('b')}),
+          written as (${updated})`;
+  await tx.execute(sql`
+    with ${written}
+    insert into report_rollups as r (site_id, provider_code, ancestor_id, business_date, child_id, game_category,
+                                     bet_count, bet_amount, valid_bet, payout, win_loss, child_share, ancestor_share)
+    select ${siteId}, ${providerCode}, l.ancestor_id, w.business_date, l.child_id, w.game_category,
+           sum(w.sign), sum(w.sign * w.bet_amount), sum(w.sign * w.valid_bet), sum(w.sign * w.payout), sum(w.sign * w.win_loss),
+           sum(w.sign * l.child_share), sum(w.sign * l.ancestor_share)
+      from written w
+      -- One row per link of the chain: (path[i], path[i + 1]), the last (path[n], the player). unnest, not
+      -- generate_series: the planner counts a few links per bet, not a thousand (a cost that would
+      -- ask for JIT compilation where PostgreSQL has it).
+      cross join lateral (
+        select s.ancestor_id, s.child_id, s.child_share, (-w.win_loss) * s.r_ancestor / 10000 - s.child_share as ancestor_share
+          from (select x.ancestor_id,
+                       case when x.i = cardinality(w.agent_path) then w.player_id else w.agent_path[x.i + 1] end as child_id,
+                       coalesce(w.share_ratios[x.i], 0)::bigint as r_ancestor,
+                       (-w.win_loss) * (case when x.i = cardinality(w.agent_path) then 0 else coalesce(w.share_ratios[x.i + 1], 0) end)::bigint
+                         / 10000 as child_share
+                  from (select u.id as ancestor_id, u.n::int as i from unnest(w.agent_path) with ordinality as u(id, n)) x) s) l
+     where w.sign <> 0
+     group by l.ancestor_id, w.business_date, l.child_id, w.game_category
+    having sum(w.sign) <> 0 or sum(w.sign * w.bet_amount) <> 0 or sum(w.sign * w.valid_bet) <> 0 or sum(w.sign * w.payout) <> 0
+        or sum(w.sign * w.win_loss) <> 0 or sum(w.sign * l.child_share) <> 0 or sum(w.sign * l.ancestor_share) <> 0
+     order by l.ancestor_id, w.business_date, l.child_id, w.game_category
+    on conflict (site_id, ancestor_id, business_date, child_id, provider_code, game_category) do update set
+      bet_count = r.bet_count + excluded.bet_count,
+      bet_amount = r.bet_amount + excluded.bet_amount,
+      valid_bet = r.valid_bet + excluded.valid_bet,
+      payout = r.payout + excluded.payout,
+      win_loss = r.win_loss + excluded.win_loss,
+      child_share = r.child_share + excluded.child_share,
+      ancestor_share = r.ancestor_share + excluded.ancestor_share`);
 }
 
 /**
@@ -286,57 +378,6 @@ async function writeRefunds(tx: Tx, ctx: ProviderContext, refunds: { betId: stri
       hash: createHash('sha256').update(`refund\n${r.betId}\n${r.playerId}\n${r.amount}`).digest('hex'),
     });
   }
-}
-
-/**
- * The rollup deltas of the batch, from the written rows, in one statement: + each version that is
- * Settled now and was not before (a settle, the last version a resettle added), − each stored
- * version a resettle superseded. Each version adds to every link of its chain (shares.ts, in SQL).
- */
-async function writeRollups(tx: Tx, siteId: string, providerCode: string, touched: Bet[]): Promise<void> {
-  const betIds: string[] = [];
-  const versions: number[] = [];
-  const signs: number[] = [];
-  for (const bet of touched) {
-    for (const v of bet.versions) {
-      const was = v.storedStatus === 'Settled';
-      const is = v.status === 'Settled';
-      // Unchanged, canceled, or added and superseded by the same batch (its + and − cancel out).
-      if (was === is) continue;
-      betIds.push(bet.betId);
-      versions.push(v.version);
-      signs.push(is ? 1 : -1);
-    }
-  }
-  if (!betIds.length) return;
-  await tx.execute(sql`
-    insert into report_rollups as r (site_id, provider_code, ancestor_id, business_date, child_id, game_category,
-                                     bet_count, bet_amount, valid_bet, payout, win_loss, child_share, ancestor_share)
-    select ${siteId}, ${providerCode}, l.ancestor_id, b.business_date, l.child_id, b.game_category,
-           sum(c.sign), sum(c.sign * b.bet_amount), sum(c.sign * b.valid_bet), sum(c.sign * b.payout), sum(c.sign * b.win_loss),
-           sum(c.sign * l.child_share), sum(c.sign * l.ancestor_share)
-      from unnest(${arrayLiteral(betIds)}::text[], ${arrayLiteral(versions)}::int[], ${arrayLiteral(signs)}::int[]) as c(bet, version, sign)
-      join bets b on b.site_id = ${siteId} and b.provider_code = ${providerCode} and b.provider_bet_id = c.bet and b.version = c.version
-      cross join lateral (
-        select s.ancestor_id, s.child_id, s.child_share, (-b.win_loss) * s.r_ancestor / 10000 - s.child_share as ancestor_share
-          from (select b.agent_path[i] as ancestor_id,
-                       case when i = cardinality(b.agent_path) then b.player_id else b.agent_path[i + 1] end as child_id,
-                       coalesce(b.share_ratios[i], 0)::bigint as r_ancestor,
-                       (-b.win_loss) * (case when i = cardinality(b.agent_path) then 0 else coalesce(b.share_ratios[i + 1], 0) end)::bigint
-                         / 10000 as child_share
-                  from generate_series(1, cardinality(b.agent_path)) as i) s) l
-     group by l.ancestor_id, b.business_date, l.child_id, b.game_category
-    having sum(c.sign) <> 0 or sum(c.sign * b.bet_amount) <> 0 or sum(c.sign * b.valid_bet) <> 0 or sum(c.sign * b.payout) <> 0
-        or sum(c.sign * b.win_loss) <> 0 or sum(c.sign * l.child_share) <> 0 or sum(c.sign * l.ancestor_share) <> 0
-     order by l.ancestor_id, b.business_date, l.child_id, b.game_category
-    on conflict (site_id, ancestor_id, business_date, child_id, provider_code, game_category) do update set
-      bet_count = r.bet_count + excluded.bet_count,
-      bet_amount = r.bet_amount + excluded.bet_amount,
-      valid_bet = r.valid_bet + excluded.valid_bet,
-      payout = r.payout + excluded.payout,
-      win_loss = r.win_loss + excluded.win_loss,
-      child_share = r.child_share + excluded.child_share,
-      ancestor_share = r.ancestor_share + excluded.ancestor_share`);
 }
 
 /**
