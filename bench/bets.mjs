@@ -5,7 +5,7 @@
  *   npm run build -w @agent-bo/shared && npm run build -w @agent-bo/server
  *   node bench/bets.mjs [--duration=10] [--warmup=2] [--single-connections=16] [--batch-connections=5]
  *                       [--batch=1000] [--duplicates=0.1] [--copy-rows=500000] [--cases=single,batch,settle,copy]
- *                       [--rounds=1] [--data-dir=DIR] [--json=out.json] [--server-dist=DIR]
+ *                       [--rounds=1] [--settle-bets=200000] [--data-dir=DIR] [--json=out.json] [--server-dist=DIR]
  *                       [--server-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof]
  *
  * The production server (LOG_LEVEL=warn, no rate limit) runs on a temporary DATA_DIR (initdb,
@@ -19,8 +19,11 @@
  * - batch: `--batch-connections` connections, each call places `--batch` items of which a share
  *   `--duplicates` are identical replays of bets placed earlier by the same connection
  *   (answered DUPLICATE, nothing written); bets/s counts the new bets (OK), items/s everything.
- * - settle: the bets placed by the batch case settled in batches of `--batch` (these calls
- *   write the bet versions and the rollups of every chain link).
+ * - settle: `--batch-connections` connections settle Unsettled bets in batches of `--batch` (these
+ *   calls write the bet versions and the rollups of every chain link; half the bets lose, half win
+ *   twice the stake). Before each round `--settle-bets` Unsettled bets are stored by a COPY (not
+ *   measured, committed), as bets/place would store them, split over the connections; a round
+ *   ends early when they are all settled (the rate is over the time measured).
  * - copy: the raw ceiling — COPY of `--copy-rows` generated bet rows into the same `bets` table
  *   with its indexes, through pg-copy-streams, in one transaction rolled back at the end.
  * - write (not in the default list): the two ways to store a batch's new bets, straight through
@@ -28,9 +31,11 @@
  *   `--write-transactions` times alternating, `--batch` rows per transaction (rolled back).
  *
  * With `--rounds=N` the batch and copy cases run N times, alternating (batch, copy, batch, copy …),
- * so on a shared machine each batched figure has a ceiling measured next to it. The summary gives
- * batched bets/s, COPY rows/s and their ratio per round and over all rounds (the sums), with the
- * load average before and after. `--server-dist` starts another build (e.g. the commit before a
+ * so on a shared machine each batched figure has a ceiling measured next to it; so do the settle
+ * and copy cases (settle, copy, settle, copy …, after the place rounds). The summaries (`summary`
+ * for place, `settleSummary` for settle) give the batched bets/s, COPY rows/s and their ratio per
+ * round and over all rounds (the sums), the CPU per 1,000 bets, with the load average before and
+ * after. `--server-dist` starts another build (e.g. the commit before a
  * change, built into DIR/apps/server/dist with its `drizzle` folder beside it) for a before/after.
  *
  * Only calls that start and end inside the measured window count; latency is per HTTP call.
@@ -56,6 +61,8 @@ const opt = parseOptions({
   'write-transactions': '50',
   cases: 'single,batch,settle,copy',
   rounds: '1',
+  /** Unsettled bets stored before each settle round. */
+  'settle-bets': '200000',
   'data-dir': '',
   json: '',
   /** Extra node flags for the server, comma separated (e.g. --cpu-prof,--cpu-prof-dir=/tmp/prof). */
@@ -166,16 +173,18 @@ async function measure(name, connections, once, seconds = duration) {
       }
     }
   });
-  await sleep(warmup * 1000);
+  // A case that runs out of work (settle: every bet settled) ends its window when the last worker stops.
+  const done = Promise.all(workers);
+  await Promise.race([sleep(warmup * 1000), done]);
   measuring = true;
   const cpu0 = cpuSnapshot();
   const t0 = process.hrtime.bigint();
-  await sleep(seconds * 1000);
+  await Promise.race([sleep(seconds * 1000), done]);
   measuring = false;
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu1 = cpuSnapshot();
   stop = true;
-  await Promise.all(workers);
+  await done;
   const result = {
     name,
     connections,
@@ -217,7 +226,7 @@ try {
   // Players who may bet with each provider: VERIFIED, not disabled, no fully disabled or fully
   // read-only ancestor, the provider enabled.
   const { rows: players } = await db.query(
-    `select p.account_no, p.providers from accounts p
+    `select p.id, p.path, p.account_no, p.providers from accounts p
       where p.site_id = $1 and p.kind = 'PLAYER' and p.verify_status = 'VERIFIED' and not p.is_disabled
         and not p.is_full_disabled and not p.is_full_readonly
         and not exists (select 1 from accounts a where a.id = any (p.path) and (a.is_full_disabled or a.is_full_readonly))`,
@@ -252,7 +261,7 @@ try {
     for (const a of agents) a.destroy();
   }
 
-  /** Bets placed by the batch case, per connection, for its duplicates and the settle case. */
+  /** Bets placed by the batch case, per connection, for its duplicates. */
   const placed = [];
   const batchConns = Number(opt['batch-connections']);
   for (let w = 0; w < batchConns; w++) placed.push([]);
@@ -328,18 +337,8 @@ try {
     return r;
   };
 
-  // Batched place and its ceiling, alternating, so each batched figure has a COPY figure measured
-  // next to it on the same (shared) machine.
-  const loadBefore = os.loadavg().map((x) => Number(x.toFixed(2)));
-  const pairs = [];
-  if (cases.has('batch') || cases.has('copy'))
-    for (let round = 1; round <= rounds; round++) {
-      const batched = cases.has('batch') ? await batchRound(round) : undefined;
-      const copied = cases.has('copy') ? await copyRound(round) : undefined;
-      pairs.push({ batched, copied });
-    }
-  else if (cases.has('settle')) await batchRound(1);
-  if (cases.has('batch') && cases.has('copy')) {
+  /** The place or settle rounds and their COPY ceilings: per round and over all rounds (sums). */
+  const pairSummary = (pairs, loadBefore) => {
     const ratio = (bets, rows) => Number((bets / rows).toFixed(3));
     const sum = { bets: 0, seconds: 0, rows: 0, copySeconds: 0 };
     for (const p of pairs) {
@@ -348,13 +347,13 @@ try {
       sum.rows += p.copied.rows;
       sum.copySeconds += p.copied.seconds;
     }
-    results.summary = {
+    return {
       rounds: pairs.map((p, i) => ({
         round: i + 1,
         batchedBetsPerSecond: p.batched.betsPerSecond,
         copyRowsPerSecond: p.copied.rowsPerSecond,
         ratio: ratio(p.batched.betsPerSecond, p.copied.rowsPerSecond),
-        // CPU per stored row: the batch's CPU per item × items per new bet, against COPY's per row.
+        // CPU per bet stored or settled: the batch's CPU per item × items per OK, against COPY's per row.
         cpuMsPer1000Bets:
           p.batched.cpuMsPer1000Items && Number(((p.batched.cpuMsPer1000Items.total * p.batched.items) / p.batched.ok).toFixed(1)),
         cpuMsPer1000CopyRows: p.copied.cpuMsPer1000Rows?.total,
@@ -366,6 +365,20 @@ try {
       loadavgBefore: loadBefore,
       loadavgAfter: os.loadavg().map((x) => Number(x.toFixed(2))),
     };
+  };
+
+  // Batched place and its ceiling, alternating, so each batched figure has a COPY figure measured
+  // next to it on the same (shared) machine.
+  const loadBefore = os.loadavg().map((x) => Number(x.toFixed(2)));
+  const pairs = [];
+  if (cases.has('batch') || (cases.has('copy') && !cases.has('settle')))
+    for (let round = 1; round <= rounds; round++) {
+      const batched = cases.has('batch') ? await batchRound(round) : undefined;
+      const copied = cases.has('copy') ? await copyRound(round) : undefined;
+      pairs.push({ batched, copied });
+    }
+  if (cases.has('batch') && cases.has('copy')) {
+    results.summary = pairSummary(pairs, loadBefore);
     log(`summary ${JSON.stringify(results.summary)}`);
   }
 
@@ -433,26 +446,87 @@ try {
   }
 
   if (cases.has('settle')) {
-    const conns = placed.length;
-    const agents = Array.from({ length: conns }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-    const cursor = placed.map(() => 0);
-    const total = placed.reduce((n, l) => n + l.length, 0);
-    log(`settling ${total} placed bets`);
-    await measure(`batched settle (${batchSize} items; bet versions + rollups)`, conns, async (w) => {
-      const provider = usable[w % usable.length];
-      const mine = placed[w];
-      if (cursor[w] >= mine.length) return null;
-      const slice = mine.slice(cursor[w], cursor[w] + batchSize);
-      cursor[w] += slice.length;
-      const now = new Date().toISOString();
-      const items = slice.map((b, k) => {
-        const stake = Number(b.betAmount);
-        const payout = k % 2 === 0 ? 0 : stake * 2;
-        return { betId: b.betId, validBet: b.betAmount, payout: payout.toFixed(2), settledAt: now };
-      });
-      return outcome(await signedPost(agents[w], provider, 'settle', items), items.length);
-    });
-    for (const a of agents) a.destroy();
+    // Settle rounds and their ceiling, alternating like the place rounds.
+    const perConnection = Math.ceil(Number(opt['settle-bets']) / batchConns);
+    const playerRows = new Map(usable.map((p) => [p.code, players.filter((x) => x.providers.includes(p.code))]));
+    const money = (minor) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+    /** Stores `perConnection` Unsettled bets per connection (its provider's), as bets/place stores them. */
+    const storeUnsettled = async (round) => {
+      const day = new Date().toISOString().slice(0, 10);
+      const at = new Date().toISOString();
+      const open = [];
+      function* gen() {
+        for (let w = 0; w < batchConns; w++) {
+          const provider = usable[w % usable.length];
+          const list = playerRows.get(provider.code);
+          const mine = [];
+          open.push(mine);
+          let chunk = '';
+          for (let k = 0; k < perConnection; k++) {
+            const p = list[k % list.length];
+            const betId = `${run}-s${round}-${w}-${k}`;
+            const stake = 1000 + ((k * 7919) % 49000);
+            mine.push({ betId, stake });
+            chunk +=
+              `${SITE}\t${provider.code}\t${betId}\t1\t${p.id}\t{${p.path.join(',')}}\t${provider.code}-G${k % 40}\t` +
+              `${CATEGORY[provider.code] ?? 'SLOT'}\tr${k}\t${stake}\t0\t0\t0\tUnsettled\t${at}\t\\N\t${day}\t\\N\n`;
+            if (chunk.length > 256_000) {
+              yield chunk;
+              chunk = '';
+            }
+          }
+          if (chunk) yield chunk;
+        }
+      }
+      const t0 = process.hrtime.bigint();
+      await pipeline(
+        Readable.from(gen()),
+        db.query(
+          copyStreams.from(
+            'copy bets (site_id, provider_code, provider_bet_id, version, player_id, agent_path, game_code, game_category, round_id, bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, business_date, share_ratios) from stdin',
+          ),
+        ),
+      );
+      log(`stored ${perConnection * batchConns} Unsettled bets to settle in ${(Number(process.hrtime.bigint() - t0) / 1e9).toFixed(1)} s`);
+      return open;
+    };
+    const settleRound = async (round) => {
+      const open = await storeUnsettled(round);
+      const agents = Array.from({ length: batchConns }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+      const cursor = open.map(() => 0);
+      const r = await measure(
+        `batched settle (${batchSize} items; bet versions + rollups${rounds > 1 ? `, round ${round}` : ''})`,
+        batchConns,
+        async (w) => {
+          const provider = usable[w % usable.length];
+          const mine = open[w];
+          if (cursor[w] >= mine.length) return null;
+          const slice = mine.slice(cursor[w], cursor[w] + batchSize);
+          cursor[w] += slice.length;
+          const now = new Date().toISOString();
+          const items = slice.map((b, k) => ({
+            betId: b.betId,
+            validBet: money(b.stake),
+            payout: k % 2 === 0 ? '0.00' : money(2 * b.stake),
+            settledAt: now,
+          }));
+          return outcome(await signedPost(agents[w], provider, 'settle', items), items.length);
+        },
+      );
+      for (const a of agents) a.destroy();
+      return r;
+    };
+    const settleLoadBefore = os.loadavg().map((x) => Number(x.toFixed(2)));
+    const settlePairs = [];
+    for (let round = 1; round <= rounds; round++) {
+      const batched = await settleRound(round);
+      const copied = cases.has('copy') ? await copyRound(round) : undefined;
+      settlePairs.push({ batched, copied });
+    }
+    if (cases.has('copy')) {
+      results.settleSummary = pairSummary(settlePairs, settleLoadBefore);
+      log(`settle summary ${JSON.stringify(results.settleSummary)}`);
+    }
   }
 
   const { rows: check } = await db.query(
