@@ -54,7 +54,10 @@ describe('loadEnv', () => {
   it('takes the client API limit and the image cleanup settings, with defaults, and refuses bad ones', () => {
     expect(loadEnv({})).toMatchObject({ CLIENT_API_RATE_LIMIT: 120, IMAGE_CLEANUP_INTERVAL_MINUTES: 60, IMAGE_ORPHAN_GRACE_HOURS: 24 });
     expect(loadEnv({})).toMatchObject({ LEDGER_BATCH_MAX_ITEMS: 64, LEDGER_BATCH_IN_FLIGHT: 1 });
-    expect(loadEnv({ LEDGER_BATCH_MAX_ITEMS: '1', LEDGER_BATCH_IN_FLIGHT: '4' })).toMatchObject({ LEDGER_BATCH_MAX_ITEMS: 1, LEDGER_BATCH_IN_FLIGHT: 4 });
+    expect(loadEnv({ LEDGER_BATCH_MAX_ITEMS: '1', LEDGER_BATCH_IN_FLIGHT: '4' })).toMatchObject({
+      LEDGER_BATCH_MAX_ITEMS: 1,
+      LEDGER_BATCH_IN_FLIGHT: 4,
+    });
     expect(() => loadEnv({ LEDGER_BATCH_IN_FLIGHT: '0' })).toThrow();
     expect(loadEnv({ CLIENT_API_RATE_LIMIT: '0', IMAGE_CLEANUP_INTERVAL_MINUTES: '0', IMAGE_ORPHAN_GRACE_HOURS: '2' })).toMatchObject({
       CLIENT_API_RATE_LIMIT: 0,
