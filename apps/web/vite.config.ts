@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { precompress } from './build/precompress';
+import { pureDeclarations } from './build/pure-declarations';
 
 // The web package version: part of every local-cache key (lib/cache/cache-key.ts), so a new
 // release starts with fresh caches and removes the old ones.
@@ -10,7 +11,9 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 // `source` makes @agent-bo/shared resolve to its TypeScript source, so the web build never
 // depends on a prior build of the shared package.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // pureDeclarations: what the login page imports from @agent-bo/shared (locales, the menu, error
+  // names) no longer brings every schema of those modules, and zod with them (build/pure-declarations.ts).
+  plugins: [react(), pureDeclarations(/[\\/]packages[\\/]shared[\\/]src[\\/](?!.*\.test\.)[^\\/]+\.ts$/), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: {
@@ -26,6 +29,7 @@ export default defineConfig({
     // scripts/size-budget.mjs follows the import graph of the login page and of each route in it.
     manifest: true,
     rolldownOptions: {
+      optimization: { inlineConst: { mode: 'all', pass: 2 } },
       output: {
         // React is one long-lived chunk every page needs. Everything else (antd's components,
         // the editor, drag and drop, charts) is split by who imports it, so the login page

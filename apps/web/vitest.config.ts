@@ -1,7 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: {
+    conditions: ['source'],
+    // In Node, `antd` resolves to its CommonJS build (lib/), while the app's deep imports name the
+    // ES one (`antd/es/input/Input`, `antd/es/app/context`): two copies whose React contexts do
+    // not meet (App.useApp() would not see the app's feedback provider). Tests use lib/ for both,
+    // as the build uses es/ for both.
+    alias: [{ find: /^antd\/es\//, replacement: 'antd/lib/' }],
+  },
   test: {
     environment: 'jsdom',
     // Whole-app tests boot the app in jsdom; on a shared two-core machine that alone can pass 5 s.

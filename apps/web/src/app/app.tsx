@@ -8,12 +8,26 @@ import { PermissionSync } from './permission-sync';
 import { RouteEffects } from './route-effects';
 import { SettingsEffects } from '../features/settings/components/settings-effects';
 import { useUserStore } from '../stores/user-store';
+import { useLocaleStore } from '../stores/locale-store';
+import { ensureLocale } from '../lib/i18n';
+
+/**
+ * The rest of the locale in use (the signed-in pages' messages, dayjs): the login page shows with
+ * its own messages only (lib/i18n.ts `startI18n`). A failed fetch does not stop the page; the
+ * messages are fetched again on the next try.
+ */
+const restOfLocale = () => ensureLocale(useLocaleStore.getState().locale).catch(() => undefined);
+/** A page's chunk, resolved once the rest of the locale is there too. */
+const withLocale =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), restOfLocale()]).then(([module]) => module);
 
 const LoginPage = lazy(() => import('../features/auth/routes/login-page'));
-const RegisterPage = lazy(() => import('../features/register/routes/register-page'));
+const RegisterPage = lazy(withLocale(() => import('../features/register/routes/register-page')));
 // The signed-in shell (header, menu, tabs, settings drawer, menu search, lock, marquee) loads
 // after sign-in, so the login page does not carry it.
-const loadLayout = () => import('./layouts/basic-layout');
+const loadLayout = withLocale(() => import('./layouts/basic-layout'));
 const BasicLayout = lazy(() => loadLayout().then((m) => ({ default: m.BasicLayout })));
 
 let layoutRequested = false;

@@ -1,15 +1,16 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale as AntLocale } from 'antd/es/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeSchema, type Locale } from '@agent-bo/shared';
-import { bindFeedback } from '../lib/feedback';
+import type { Locale } from '@agent-bo/shared';
 import { antLocaleOf, ensureLocale } from '../lib/i18n';
+import { isLocale } from '../lib/locale';
 import { queryClient } from '../lib/query-client';
 import { useAppStore } from '../stores/app-store';
 import { useLocaleStore } from '../stores/locale-store';
 import { buildTheme } from '../config/theme';
+import { FeedbackProvider } from './feedback-provider';
 
 /**
  * antd's locale, following i18next's language so that both switch together: a picked locale's
@@ -18,8 +19,7 @@ import { buildTheme } from '../config/theme';
 function useAntLocale(): AntLocale | undefined {
   const { i18n } = useTranslation();
   const stored = useLocaleStore((s) => s.locale);
-  const parsed = localeSchema.safeParse(i18n.language);
-  const locale: Locale = parsed.success ? parsed.data : stored;
+  const locale: Locale = isLocale(i18n.language) ? i18n.language : stored;
   const [, setLoaded] = useState(0);
   const antLocale = antLocaleOf(locale);
   useEffect(() => {
@@ -35,15 +35,6 @@ function useAntLocale(): AntLocale | undefined {
   return antLocale;
 }
 
-/** Hands antd's context-aware message/modal/notification to code outside React. */
-function FeedbackBridge() {
-  const { message, modal, notification } = AntApp.useApp();
-  useEffect(() => {
-    bindFeedback({ message, modal, notification });
-  }, [message, modal, notification]);
-  return null;
-}
-
 export function AppProviders({ children }: { children: ReactNode }) {
   const dark = useAppStore((s) => s.darkMode);
   const themeColor = useAppStore((s) => s.projectConfig.themeColor);
@@ -55,10 +46,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={themeConfig} locale={antLocale}>
-        <AntApp message={{ maxCount: 5 }}>
-          <FeedbackBridge />
-          {children}
-        </AntApp>
+        <FeedbackProvider>{children}</FeedbackProvider>
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -8,10 +8,25 @@ import Password from 'antd/es/input/Password';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signinRequestSchema, type SigninRequest, type SigninResponse } from '@agent-bo/shared';
+import type { SigninRequest, SigninResponse } from '@agent-bo/shared';
+import type { signinRequestSchema as SigninSchema } from '../lib/signin-schema';
 import { isApiError } from '../lib/api-client';
 import { signin } from '../lib/auth-api';
 import { zodRule } from '../lib/zod-rule';
+
+/**
+ * The shared sign-in schema, and zod with it, load after the form is on screen (the login page is
+ * the first thing a visitor waits for); the required checks run without it.
+ */
+let signinSchema: Promise<{ signinRequestSchema: typeof SigninSchema }> | null = null;
+const loadSigninSchema = () =>
+  (signinSchema ??= import('../lib/signin-schema').catch((error: unknown) => {
+    // Fetched again when a field is next checked.
+    signinSchema = null;
+    throw error;
+  }));
+const accountNoSchema = () => loadSigninSchema().then((m) => m.signinRequestSchema.shape.accountNo);
+const passwordSchema = () => loadSigninSchema().then((m) => m.signinRequestSchema.shape.password);
 
 interface SigninFormProps {
   /** Called with the server's answer; the caller decides what a new session means where it is. */
@@ -40,6 +55,11 @@ export function SigninForm({ onSignedIn, initialAccountNo }: SigninFormProps) {
     },
   });
 
+  // Once the form is on screen: what checking the fields needs.
+  useEffect(() => {
+    loadSigninSchema().catch(() => undefined);
+  }, []);
+
   // Field messages are translated when shown; re-validate the failing ones when the language changes.
   useEffect(() => {
     const failing = form
@@ -49,8 +69,8 @@ export function SigninForm({ onSignedIn, initialAccountNo }: SigninFormProps) {
     if (failing.length) void form.validateFields(failing).catch(() => undefined);
   }, [i18n.language, form]);
 
-  const accountRules: Rule[] = [zodRule(signinRequestSchema.shape.accountNo, t, 'validation:accountNo.required')];
-  const passwordRules: Rule[] = [zodRule(signinRequestSchema.shape.password, t, 'validation:password.required')];
+  const accountRules: Rule[] = [zodRule(accountNoSchema, t, 'validation:accountNo.required')];
+  const passwordRules: Rule[] = [zodRule(passwordSchema, t, 'validation:password.required')];
 
   return (
     <>

@@ -1,26 +1,37 @@
-import { message as staticMessage, Modal as StaticModal, notification as staticNotification } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
+import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
 /**
- * Toasts and modals usable outside React (the API client). The antd `App` component hands its
- * context-aware instances over through `bindFeedback`, so messages follow the theme and locale;
- * before that the static functions are used.
+ * Toasts and modals usable outside React (the API client). The app's feedback provider
+ * (`app/feedback-provider.tsx`) hands its context-aware instances over through `bindFeedback`,
+ * so messages follow the theme and locale; before that (or with no app rendered) antd's static
+ * functions are used, loaded on first use.
  */
 export const TOAST_SECONDS = 3;
 
-interface FeedbackApi {
+export interface FeedbackApi {
   message: MessageInstance;
-  modal: Omit<ModalStaticFunctions, 'warn'>;
+  modal: ModalApi;
   notification: NotificationInstance;
+  /** Closes every modal opened through `modal` (antd's `Modal.destroyAll` for hook-made ones). */
+  destroyAllModals: () => void;
 }
 
-let api: FeedbackApi = {
-  message: staticMessage as unknown as MessageInstance,
-  modal: StaticModal,
-  notification: staticNotification as unknown as NotificationInstance,
-};
+let api: FeedbackApi | null = null;
+let statics: FeedbackApi | null = null;
+let loadingStatics: Promise<FeedbackApi> | null = null;
+
+function loadStatics(): Promise<FeedbackApi> {
+  loadingStatics ??= import('./feedback-statics').then((m) => (statics = m.statics));
+  return loadingStatics;
+}
+
+function withApi(run: (bound: FeedbackApi) => void): void {
+  if (api) run(api);
+  // Bound meanwhile: the app's instances after all.
+  else void loadStatics().then((fallback) => run(api ?? fallback));
+}
 
 export function bindFeedback(next: FeedbackApi): void {
   api = next;
@@ -40,27 +51,32 @@ export interface ToastOptions {
 
 export function showToast({ type, content, key, duration = TOAST_SECONDS, keepOnRouteChange = false }: ToastOptions): void {
   openToasts.set(key, keepOnRouteChange);
-  void api.message.open({ type, content, key, duration, onClose: () => openToasts.delete(key) });
+  withApi((bound) => void bound.message.open({ type, content, key, duration, onClose: () => openToasts.delete(key) }));
 }
 
-/** Modals opened through `showErrorModal`, so a route switch can close them (hook-made modals are not reached by `Modal.destroyAll`). */
+/** Modals opened through `showErrorModal`, so a route switch can close them. */
 const openModals = new Set<{ destroy: () => void }>();
 
 export function showErrorModal(title: string, content: string): void {
-  const handle = api.modal.error({ title, content, afterClose: () => openModals.delete(handle) });
-  openModals.add(handle);
+  withApi((bound) => {
+    const handle = bound.modal.error({ title, content, afterClose: () => openModals.delete(handle) });
+    openModals.add(handle);
+  });
 }
 
 /** Closes open toasts (except those marked to survive), modals and notifications on a route switch. */
 export function closeMessagesOnRouteChange(): void {
   for (const [key, keep] of openToasts) {
     if (!keep) {
-      api.message.destroy(key);
+      api?.message.destroy(key);
+      statics?.message.destroy(key);
       openToasts.delete(key);
     }
   }
   for (const handle of openModals) handle.destroy();
   openModals.clear();
-  StaticModal.destroyAll();
-  api.notification.destroy();
+  for (const shown of [api, statics]) {
+    shown?.destroyAllModals();
+    shown?.notification.destroy();
+  }
 }

@@ -1,17 +1,22 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
+import type { default as Dayjs } from 'dayjs';
 import type { Locale as AntLocale } from 'antd/es/locale';
 import { DEFAULT_LOCALE, ERROR_MESSAGES, LOCALES, type Locale } from '@agent-bo/shared';
 
 type Tree = { [key: string]: string | Tree };
 
 /**
- * Every `locales/<locale>/<namespace>.json`, one chunk per locale (`locales/<locale>/index.ts`)
- * loaded on demand: a page carries the messages of its locale only and fetches another's when
- * the user switches to it.
+ * Every `locales/<locale>/<namespace>.json`, two chunks per locale loaded on demand: a page carries
+ * the messages of its locale only and fetches another's when the user switches to it. The first
+ * chunk (`boot.ts`, the `BOOT_NAMESPACES`) is what the login page shows and loads before the first
+ * render; the rest (`rest.ts`) loads with the signed-in layout (app/app.tsx).
  */
-const bundles = import.meta.glob<Record<string, Tree>>('../locales/*/index.ts', { import: 'default' });
+const bundles = import.meta.glob<Record<string, Tree>>('../locales/*/{boot,rest}.ts', { import: 'default' });
+type Part = 'boot' | 'rest';
+
+/** The namespaces in `locales/<locale>/boot.ts`: the login page's, the API client's and the crash screen's. */
+export const BOOT_NAMESPACES = ['common', 'errorLog', 'http', 'login', 'routes', 'validation'] as const;
 
 /** antd's texts (pagination, pickers, modals) and dayjs's month and day names, per locale. */
 const ANT_LOCALES: Record<Locale, () => Promise<{ default: AntLocale }>> = {
@@ -28,13 +33,23 @@ const DAYJS_LOCALES: Record<Locale, { name: string; load: () => Promise<unknown>
 };
 const antLocales = new Map<Locale, AntLocale>();
 const dayjsLoaded = new Set<Locale>(['en']);
+/** dayjs itself, once loaded: only the signed-in pages use it, so the login page does not wait for it. */
+let dayjs: typeof Dayjs | null = null;
+/** The locale last applied (`applyLocaleSideEffects`), for dayjs when it arrives later. */
+let applied: Locale | null = null;
+
+/** One part of a locale's namespaces from its files; the boot part adds the server's error catalogue as `errors`. */
+async function loadPart(locale: Locale, part: Part): Promise<Record<string, Tree>> {
+  const load = bundles[`../locales/${locale}/${part}.ts`];
+  const files = load ? await load() : {};
+  const namespaces = Object.entries(files).map(([file, tree]) => [/([^/]+)\.json$/.exec(file)?.[1] ?? file, tree] as const);
+  return { ...Object.fromEntries(namespaces), ...(part === 'boot' ? { errors: { ...ERROR_MESSAGES[locale] } } : {}) };
+}
 
 /** One locale's namespaces from its files, plus the server's error catalogue as `errors`. */
 export async function loadMessages(locale: Locale): Promise<Record<string, Tree>> {
-  const load = bundles[`../locales/${locale}/index.ts`];
-  const files = load ? await load() : {};
-  const namespaces = Object.entries(files).map(([file, tree]) => [/([^/]+)\.json$/.exec(file)?.[1] ?? file, tree] as const);
-  return { ...Object.fromEntries(namespaces), errors: { ...ERROR_MESSAGES[locale] } };
+  const [boot, rest] = await Promise.all([loadPart(locale, 'boot'), loadPart(locale, 'rest')]);
+  return { ...boot, ...rest };
 }
 
 /** Every locale's messages (the locale tests compare them). */
@@ -48,17 +63,44 @@ export function antLocaleOf(locale: Locale): AntLocale | undefined {
   return antLocales.get(locale);
 }
 
-/** Loads what `locale` needs (messages, antd's and dayjs's locale) unless it is loaded already. */
-export async function ensureLocale(locale: Locale): Promise<void> {
-  await Promise.all([
-    i18n.isInitialized && i18n.hasResourceBundle(locale, 'common')
-      ? undefined
-      : loadMessages(locale).then((messages) => {
-          for (const [ns, tree] of Object.entries(messages)) i18n.addResourceBundle(locale, ns, tree, true, true);
-        }),
-    antLocales.has(locale) ? undefined : ANT_LOCALES[locale]().then((m) => void antLocales.set(locale, m.default)),
+const partsLoaded = new Map<string, Promise<void>>();
+
+/** Adds one part of `locale`'s messages to i18next, once (a failed load is tried again next time). */
+function ensurePart(locale: Locale, part: Part): Promise<void> {
+  const key = `${locale}/${part}`;
+  let loading = partsLoaded.get(key);
+  if (!loading) {
+    loading = loadPart(locale, part).then(
+      (messages) => {
+        for (const [ns, tree] of Object.entries(messages)) i18n.addResourceBundle(locale, ns, tree, true, true);
+      },
+      (error: unknown) => {
+        partsLoaded.delete(key);
+        throw error;
+      },
+    );
+    partsLoaded.set(key, loading);
+  }
+  return loading;
+}
+
+function ensureAntLocale(locale: Locale): Promise<void> | undefined {
+  return antLocales.has(locale) ? undefined : ANT_LOCALES[locale]().then((m) => void antLocales.set(locale, m.default));
+}
+
+/** dayjs and its names of months and days for `locale`; switches dayjs to the applied locale once there. */
+async function ensureDayjs(locale: Locale): Promise<void> {
+  const [module] = await Promise.all([
+    dayjs ? undefined : import('dayjs'),
     dayjsLoaded.has(locale) ? undefined : DAYJS_LOCALES[locale].load().then(() => void dayjsLoaded.add(locale)),
   ]);
+  dayjs ??= module?.default ?? null;
+  if (applied && dayjsLoaded.has(applied)) dayjs?.locale(DAYJS_LOCALES[applied].name);
+}
+
+/** Loads everything `locale` needs (all its messages, antd's and dayjs's locale) unless it is loaded already. */
+export async function ensureLocale(locale: Locale): Promise<void> {
+  await Promise.all([ensurePart(locale, 'boot'), ensurePart(locale, 'rest'), ensureAntLocale(locale), ensureDayjs(locale)]);
 }
 
 export const NAMESPACES = [
@@ -118,10 +160,13 @@ export function initI18n(locale: Locale): typeof i18n {
   return i18n;
 }
 
-/** Before the first render: the stored locale's messages, then i18next on it. */
+/**
+ * Before the first render: what the login page shows of the stored locale (its boot messages and
+ * antd's locale), then i18next on it. The rest (`ensureLocale`) loads with the signed-in layout.
+ */
 export async function startI18n(locale: Locale): Promise<typeof i18n> {
   initI18n(locale);
-  await ensureLocale(locale);
+  await Promise.all([ensurePart(locale, 'boot'), ensureAntLocale(locale)]);
   applyLocaleSideEffects(locale);
   return i18n;
 }
@@ -139,10 +184,11 @@ export async function switchLocale(locale: Locale): Promise<void> {
   if (wanted === locale) applyLocaleSideEffects(locale);
 }
 
-/** Switches i18next, dayjs and the document language together, to a loaded locale. */
+/** Switches i18next, dayjs (once loaded) and the document language together, to a loaded locale. */
 export function applyLocaleSideEffects(locale: Locale): void {
+  applied = locale;
   if (i18n.isInitialized && i18n.language !== locale) void i18n.changeLanguage(locale);
-  dayjs.locale(DAYJS_LOCALES[locale].name);
+  if (dayjsLoaded.has(locale)) dayjs?.locale(DAYJS_LOCALES[locale].name);
   if (typeof document !== 'undefined') document.documentElement.lang = toLanguageTag(locale);
 }
 

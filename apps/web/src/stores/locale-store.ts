@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { DEFAULT_LOCALE, LOCALES, localeSchema, type Locale } from '@agent-bo/shared';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@agent-bo/shared';
+import { isLocale } from '../lib/locale';
 import { persistStorage, syncWithOtherTabs } from '../lib/storage';
 
 /** Locale setting (spec §3): the picker is shown, zh_TW is default and fallback. */
@@ -26,8 +27,8 @@ export const useLocaleStore = create<LocaleState>()(
       storage: persistStorage<Pick<LocaleState, 'locale'>>(),
       partialize: (s) => ({ locale: s.locale }),
       merge: (persisted, current) => {
-        const parsed = localeSchema.safeParse((persisted as { locale?: unknown } | undefined)?.locale);
-        return { ...current, locale: parsed.success ? parsed.data : current.locale };
+        const stored = (persisted as { locale?: unknown } | undefined)?.locale;
+        return { ...current, locale: isLocale(stored) ? stored : current.locale };
       },
       version: 1,
     },

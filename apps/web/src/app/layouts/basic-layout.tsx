@@ -19,6 +19,7 @@ import { routeTitleKey } from '../../lib/i18n';
 import { findRouteChain } from '../../lib/route-access';
 import { allRoutes } from '../../config/routes';
 import { useRouteTitle } from '../route-effects';
+import { usePreloadFeedback } from '../feedback-provider';
 import { useAppStore } from '../../stores/app-store';
 import { headerBackground, isLightColor, menuThemeFor, ON_DARK_TEXT, readableTextOn } from '../../config/theme';
 import { usePermissionStore } from '../../stores/permission-store';
@@ -80,6 +81,7 @@ function HeaderTheme({ children }: { children: ReactNode }) {
  * content width, menu background).
  */
 export function BasicLayout() {
+  usePreloadFeedback();
   const { t } = useTranslation();
   const location = useLocation();
   const isMobile = useIsMobile();

@@ -1,2 +1,8 @@
-/** Every namespace of en, as one chunk: lib/i18n.ts loads it when en is the locale in use. */
-export default import.meta.glob<Record<string, unknown>>('./*.json', { eager: true, import: 'default' });
+/**
+ * The other namespaces of en (the signed-in pages'), as one chunk: loaded with the signed-in layout,
+ * or when en is picked.
+ */
+export default import.meta.glob<Record<string, unknown>>(
+  ['./*.json', '!./common.json', '!./errorLog.json', '!./http.json', '!./login.json', '!./routes.json', '!./validation.json'],
+  { eager: true, import: 'default' },
+);

@@ -1,2 +1,8 @@
-/** Every namespace of vi, as one chunk: lib/i18n.ts loads it when vi is the locale in use. */
-export default import.meta.glob<Record<string, unknown>>('./*.json', { eager: true, import: 'default' });
+/**
+ * The other namespaces of vi (the signed-in pages'), as one chunk: loaded with the signed-in layout,
+ * or when vi is picked.
+ */
+export default import.meta.glob<Record<string, unknown>>(
+  ['./*.json', '!./common.json', '!./errorLog.json', '!./http.json', '!./login.json', '!./routes.json', '!./validation.json'],
+  { eager: true, import: 'default' },
+);
