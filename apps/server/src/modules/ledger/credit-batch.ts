@@ -67,9 +67,8 @@ const batchers = new WeakMap<Db, GroupCommit<CreditMove, MoveOutcome>>();
  * `options` (config `ledgerBatch`) count when the database's first move is posted. maxInFlight
  * 1 is the default: everything that arrives while a batch runs goes into the next, so batches
  * grow with the load and a move pays a share of one commit instead of its own. A batch's fixed
- * cost — its commit and its statements, about 1 ms of PostgreSQL CPU — is paid whatever its size;
- * with several batches in flight each starts as soon as one move waits, and stays small
- * (docs/PERFORMANCE.md, "A ledger that batches").
+ * cost — its commit and its statements, about 1 ms of PostgreSQL CPU — is paid whatever its size
+ * (docs/PERFORMANCE.md, "A ledger that batches", also for two in flight side by side).
  */
 export function postCreditMove(db: Db, move: CreditMove, options: GroupCommitOptions = DEFAULT_LEDGER_BATCH): Promise<MoveOutcome> {
   let batcher = batchers.get(db);
