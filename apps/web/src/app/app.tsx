@@ -23,7 +23,16 @@ const withLocale =
   () =>
     Promise.all([load(), restOfLocale()]).then(([module]) => module);
 
-const LoginPage = lazy(() => import('../features/auth/routes/login-page'));
+const loadLoginPage = () => import('../features/auth/routes/login-page');
+const LoginPage = lazy(loadLoginPage);
+
+/**
+ * Opening /login signed out: fetch the login page (its form, inputs, button) while the messages
+ * load before the first render, rather than after that render asks for it.
+ */
+export function prefetchLoginPage(): void {
+  if (window.location.pathname === LOGIN_PATH && !useUserStore.getState().token) void loadLoginPage().catch(() => undefined);
+}
 const RegisterPage = lazy(withLocale(() => import('../features/register/routes/register-page')));
 // The signed-in shell (header, menu, tabs, settings drawer, menu search, lock, marquee) loads
 // after sign-in, so the login page does not carry it.
