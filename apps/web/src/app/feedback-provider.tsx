@@ -48,10 +48,12 @@ function createLazyFeedback(request: () => void): LazyFeedback {
     if (loaded) return open(loaded.message);
     let shown: MessageType | null = null;
     let closed = false;
-    const opened = new Promise<MessageType | null>((resolve) =>
+    // Resolves with nothing once the toast is shown (or dropped): resolving with antd's toast,
+    // itself a thenable, would make this promise wait for the toast to close and take its value.
+    const opened = new Promise<void>((resolve) =>
       later((instances) => {
         if (!closed) shown = open(instances.message);
-        resolve(shown);
+        resolve();
       }),
     );
     const close = (() => {
@@ -59,7 +61,10 @@ function createLazyFeedback(request: () => void): LazyFeedback {
       else closed = true;
     }) as MessageType;
     // Settles as antd's does: when the toast closes (at once for one closed before it showed).
-    const closing = opened.then((m) => (m ? new Promise<boolean>((resolve, reject) => m.then(resolve, reject)) : true));
+    const closing = opened.then(() => {
+      const m = shown;
+      return m ? new Promise<boolean>((resolve, reject) => m.then(resolve, reject)) : true;
+    });
     close.then = (onClosed, onFailed) => closing.then(onClosed, onFailed);
     return close;
   };
@@ -80,13 +85,15 @@ function createLazyFeedback(request: () => void): LazyFeedback {
       let handle: ModalHandle | null = null;
       let destroyed = false;
       const updates: ConfigUpdate[] = [];
-      const opened = new Promise<ModalHandle | null>((resolve) =>
+      // Resolves with nothing once the modal is open (or dropped), not with the handle: antd's
+      // handle is a thenable, and resolving with it would wait for the modal to close.
+      const opened = new Promise<void>((resolve) =>
         later((instances) => {
           if (!destroyed) {
             handle = instances.modal[kind](config);
             for (const update of updates) handle.update(update);
           }
-          resolve(handle);
+          resolve();
         }),
       );
       return {
@@ -99,7 +106,11 @@ function createLazyFeedback(request: () => void): LazyFeedback {
           else updates.push(update);
         },
         // Settles as antd's does: when the modal closes (never for one closed before it opened).
-        then: (resolve, reject) => opened.then((h) => (h ? h.then(resolve, reject) : new Promise<never>(() => undefined))),
+        then: (resolve, reject) =>
+          opened.then(() => {
+            const h = handle;
+            return h ? h.then(resolve, reject) : new Promise<never>(() => undefined);
+          }),
       };
     };
   const modal: ModalApi = {
