@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import { DEFAULT_LOCALE } from '@agent-bo/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
@@ -11,6 +12,26 @@ import fastifyStatic from '@fastify/static';
  */
 export const OPS_PATHS = ['/healthz', '/readyz', '/livez', '/metrics', '/health', '/ready', '/status', '/ping', '/.well-known'];
 
+/** The web app's sign-in page; the one page path with prerendered copies. */
+const LOGIN_PATH = '/login';
+/**
+ * The cookie the web app keeps equal to its stored locale and theme (apps/web/src/lib/
+ * login-snapshot.ts), `<locale>.<light|dark>` or `custom`; sent by the browser for /login only.
+ */
+const APPEARANCE_COOKIE = /(?:^|;\s*)bo_appearance=([A-Za-z_]+\.(?:light|dark)|custom)(?=;|$)/;
+
+/**
+ * The prerendered login page for a request's cookies (apps/web/build/prerender-login.mjs writes
+ * `login/<locale>.<light|dark>.html`): the stored look's copy; the app's defaults (the default
+ * locale, light) without the cookie; none (plain index.html) for a custom look or a value the
+ * build has no copy of.
+ */
+export function loginSnapshotFor(cookieHeader: string | undefined, available: ReadonlySet<string>): string | null {
+  const stored = cookieHeader ? APPEARANCE_COOKIE.exec(cookieHeader)?.[1] : undefined;
+  const name = `${stored ?? `${DEFAULT_LOCALE}.light`}.html`;
+  return available.has(name) ? `login/${name}` : null;
+}
+
 /**
  * Serves the built web app. `isSpaRoute` tells the not-found handler when to answer with
  * index.html instead: a GET/HEAD for a page path (no file extension) outside the API, so that
@@ -19,6 +40,8 @@ export const OPS_PATHS = ['/healthz', '/readyz', '/livez', '/metrics', '/health'
 export function spaFallback(webDistDir: string | null, reserved: string[]) {
   const index = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const enabled = index !== null && existsSync(index);
+  const loginDir = webDistDir ? path.join(webDistDir, 'login') : null;
+  const snapshots = new Set(loginDir && existsSync(loginDir) ? readdirSync(loginDir).filter((f) => f.endsWith('.html')) : []);
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (!enabled) return false;
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -27,7 +50,17 @@ export function spaFallback(webDistDir: string | null, reserved: string[]) {
     const last = url.split('/').pop() ?? '';
     if (last.includes('.')) return false;
     // index.html must never be cached: it names the hashed asset files of the current build.
-    void reply.header('cache-control', 'no-cache').sendFile('index.html');
+    void reply.header('cache-control', 'no-cache');
+    if (url === LOGIN_PATH) {
+      // The copy of index.html with the login page painted in, in the stored locale and theme.
+      void reply.header('vary', 'Cookie');
+      const snapshot = loginSnapshotFor(request.headers.cookie, snapshots);
+      if (snapshot) {
+        void reply.sendFile(snapshot);
+        return true;
+      }
+    }
+    void reply.sendFile('index.html');
     return true;
   };
 }

@@ -197,6 +197,13 @@ describe('the web app', () => {
     await writeFile(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_JS));
     await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(await readFile(path.join(dist, 'index.html'))));
     await writeFile(path.join(dist, 'index.html.gz'), gzipSync(await readFile(path.join(dist, 'index.html'))));
+    // What apps/web/build/prerender-login.mjs writes: index.html with the login page painted in.
+    await mkdir(path.join(dist, 'login'));
+    for (const name of ['zh_TW.light', 'en.dark']) {
+      const html = `<!doctype html><div id="login-snapshot">${name}</div><div id="root"></div>${'<p>padding</p>'.repeat(200)}`;
+      await writeFile(path.join(dist, 'login', `${name}.html`), html);
+      await writeFile(path.join(dist, 'login', `${name}.html.br`), brotliCompressSync(html));
+    }
     database = ctx.database;
     app = await buildApp({ db: database.db, pool: database.pool, config: { webDistDir: dist, rateLimit: false } });
   });
@@ -255,6 +262,43 @@ describe('the web app', () => {
       expect(page.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(page.rawPayload).toString(), url).toContain('id="root"');
     }
+  });
+
+  it('sends /login with the login page painted in, in the look the appearance cookie names', async () => {
+    const snapshotOf = (res: { body: string }) => /<div id="login-snapshot">([^<]*)<\/div>/.exec(res.body)?.[1] ?? null;
+    const login = (cookie?: string, url = '/login') => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+    // no cookie (a first visit): the app's defaults, zh_TW and light
+    const first = await login();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/text\/html/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.vary).toMatch(/cookie/i);
+    expect(snapshotOf(first)).toBe('zh_TW.light');
+
+    expect(snapshotOf(await login('theme=x; bo_appearance=en.dark; other=1'))).toBe('en.dark');
+    expect(snapshotOf(await login('bo_appearance=en.dark', '/login?redirect=%2Fmember'))).toBe('en.dark');
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { cookie: 'bo_appearance=en.dark', 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<div id="login-snapshot">en.dark</div>');
+
+    // a custom look, or one the build has no copy of: the plain page, which the app paints itself
+    for (const cookie of ['bo_appearance=custom', 'bo_appearance=th.dark']) {
+      const res = await login(cookie);
+      expect(res.statusCode, cookie).toBe(200);
+      expect(snapshotOf(res), cookie).toBeNull();
+      expect(res.body, cookie).toContain('id="root"');
+    }
+    // a value that is no look at all counts as none: the defaults
+    for (const cookie of ['bo_appearance=..%2F..%2Findex.light', 'bo_appearance=en.dark.html', 'bo_appearance=en.blue']) {
+      expect(snapshotOf(await login(cookie)), cookie).toBe('zh_TW.light');
+    }
+    // other pages never carry it
+    for (const url of ['/', '/dashboard', '/login/x']) expect(snapshotOf(await login('bo_appearance=en.dark', url)), url).toBeNull();
   });
 
   it('keeps envelope 404s for missing files and API paths', async () => {
