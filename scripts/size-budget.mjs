@@ -8,7 +8,7 @@
  *
  *   node scripts/size-budget.mjs [--dist=apps/web/dist] [--json]
  *
- * - login: index.html, the entry and its static imports, the login page, the default locale's
+ * - login: the page /login is sent as (its prerendered copy of index.html), the entry and its static imports, the login page, the default locale's
  *   login messages and antd locale (loaded before the first render).
  * - signed-in layout: what the layout adds, with the rest of the default locale's messages and
  *   dayjs (loaded with it).
@@ -89,9 +89,12 @@ const restOfLocale = keys.filter(
   (k) =>
     manifest[k].isDynamicEntry && /locales[\\/]zh_TW[\\/]rest|dayjs[\\/]locale[\\/]zh-tw|node_modules[\\/]dayjs[\\/]dayjs\.min/.test(k),
 );
+// The page /login is sent as: the default look's prerendered copy of index.html (apps/web/build/
+// prerender-login.mjs), or index.html in a build without it.
+const loginHtml = existsSync(path.join(dist, 'login', 'zh_TW.light.html')) ? 'login/zh_TW.light.html' : 'index.html';
 const login = new Set([
   ...closure([...entry, ...defaultLocale, ...find(/features\/auth\/routes\/login-page\./, 'the login page')]),
-  'index.html',
+  loginHtml,
 ]);
 // The layout is its own chunk once it loads lazily; a build that bundles it with the entry has none.
 const layout = keys.filter((k) => /app\/layouts\/basic-layout\./.test(k));

@@ -20,6 +20,24 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** Writes `<file>.br` and `<file>.gz` next to `file`, each only when it is smaller than the file. */
+export async function compressFile(file: string): Promise<void> {
+  if ((await stat(file)).size < MIN_BYTES) return;
+  const raw = await readFile(file);
+  const [br, gzipped] = await Promise.all([
+    brotli(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gz(raw, { level: 9 }),
+  ]);
+  if (br.length < raw.length) await writeFile(`${file}.br`, br);
+  if (gzipped.length < raw.length) await writeFile(`${file}.gz`, gzipped);
+}
+
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) next to every text file
  * of the build, once, at build time: the server picks one by the request's Accept-Encoding and
@@ -36,25 +54,7 @@ export function precompress(): Plugin {
     async closeBundle() {
       const jobs: Promise<void>[] = [];
       for await (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        jobs.push(
-          (async () => {
-            if ((await stat(file)).size < MIN_BYTES) return;
-            const raw = await readFile(file);
-            const [br, gzipped] = await Promise.all([
-              brotli(raw, {
-                params: {
-                  [constants.BROTLI_PARAM_QUALITY]: 11,
-                  [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-                  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                },
-              }),
-              gz(raw, { level: 9 }),
-            ]);
-            if (br.length < raw.length) await writeFile(`${file}.br`, br);
-            if (gzipped.length < raw.length) await writeFile(`${file}.gz`, gzipped);
-          })(),
-        );
+        if (COMPRESSIBLE.test(file)) jobs.push(compressFile(file));
       }
       await Promise.all(jobs);
     },

@@ -7,7 +7,8 @@ import { closeMessagesOnRouteChange } from '../lib/feedback';
 import { routeTitleKey } from '../lib/i18n';
 import { bindNavigate } from '../stores/navigation';
 import { findRouteChain } from '../lib/route-access';
-import { allRoutes, ASYNC_ROUTES } from '../config/routes';
+import { allRoutes, ASYNC_ROUTES, LOGIN_PATH } from '../config/routes';
+import { dropLoginSnapshot } from '../lib/login-snapshot';
 import { useAppStore } from '../stores/app-store';
 import { usePermissionStore } from '../stores/permission-store';
 
@@ -62,6 +63,12 @@ export function RouteEffects() {
     }, PAGE_LOADING_HIDE_MS);
     return () => clearTimeout(timer);
   }, [location.pathname, setPageLoading]);
+
+  // The prerendered login page (lib/login-snapshot.ts) gives way to the login page when it mounts;
+  // anywhere else (a signed-in visitor sent on from /login) as soon as the route is known.
+  useLayoutEffect(() => {
+    if (location.pathname !== LOGIN_PATH) dropLoginSnapshot();
+  }, [location.pathname]);
 
   // Leaving the router (sign-out, lock) inside the hide delay would otherwise leave the bar
   // trickling forever, since the timer that ends it is cleared with the effect.

@@ -33,13 +33,15 @@ interface SigninFormProps {
   onSignedIn: (response: SigninResponse) => void | Promise<void>;
   /** Prefills the account (the session-timeout cover knows who was signed in); the password field then takes the focus. */
   initialAccountNo?: string;
+  /** What the form starts with (what was typed into the prerendered login page before the app started). */
+  initialValues?: Partial<SigninRequest>;
 }
 
 /**
  * Account + password form of the login page, also used in place by the session-timeout cover.
  * Test ids `login-account`, `login-password`, `login-submit`, `login-error` are the same in both.
  */
-export function SigninForm({ onSignedIn, initialAccountNo }: SigninFormProps) {
+export function SigninForm({ onSignedIn, initialAccountNo, initialValues }: SigninFormProps) {
   const { t, i18n } = useTranslation('login');
   const [form] = Form.useForm<SigninRequest>();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -82,7 +84,7 @@ export function SigninForm({ onSignedIn, initialAccountNo }: SigninFormProps) {
         layout="vertical"
         requiredMark={false}
         size="large"
-        initialValues={initialAccountNo ? { accountNo: initialAccountNo } : undefined}
+        initialValues={initialAccountNo ? { ...initialValues, accountNo: initialAccountNo } : initialValues}
         onFinish={(values) => mutation.mutate(values)}
         autoComplete="on"
       >

@@ -1,4 +1,5 @@
 import { theme } from 'antd';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SigninResponse } from '@agent-bo/shared';
 import { DarkToggle } from '../../../components/dark-toggle';
@@ -7,6 +8,7 @@ import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
 import { showToast } from '../../../lib/feedback';
 import { applySignin } from '../../../stores/apply-signin';
 import { SigninForm } from '../../../components/signin-form';
+import { dropLoginSnapshot, loginSnapshotValues } from '../../../lib/login-snapshot';
 
 /** Sign-in screen. After success the login guard moves on to the redirect target or home. */
 export default function LoginPage() {
@@ -14,6 +16,10 @@ export default function LoginPage() {
   const localePicker = useLocalePicker();
   const darkToggle = useDarkToggle();
   const { token } = theme.useToken();
+  // The prerendered login page (lib/login-snapshot.ts) gives way to this one in the same frame,
+  // with what was typed into it and the focus where it was.
+  const [typedBefore] = useState(loginSnapshotValues);
+  useLayoutEffect(dropLoginSnapshot, []);
 
   const onSignedIn = (res: SigninResponse) => {
     applySignin(res);
@@ -59,7 +65,7 @@ export default function LoginPage() {
           <p className="login-card__subtitle" style={{ color: token.colorTextSecondary }}>
             {t('subtitle')}
           </p>
-          <SigninForm onSignedIn={onSignedIn} />
+          <SigninForm onSignedIn={onSignedIn} initialValues={typedBefore} />
         </section>
       </div>
     </div>

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { i18n } from '../../../lib/i18n';
+import { dropLoginSnapshot } from '../../../lib/login-snapshot';
 import { ErrorBoundary } from './error-boundary';
 
 /**
@@ -9,6 +10,8 @@ import { ErrorBoundary } from './error-boundary';
  */
 function RootErrorFallback() {
   const t = (key: string) => i18n.t(key, { ns: 'errorLog' });
+  // A crash before the login page mounted must not stay hidden under the prerendered one.
+  useLayoutEffect(dropLoginSnapshot, []);
   return (
     <div
       role="alert"
