@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global document */
+/* global document, MutationObserver */
 /**
  * First load in Chromium with the CPU slowed down 4× (CDP Emulation.setCPUThrottlingRate), on
  * loopback: Largest Contentful Paint and the bytes that came over the network, for
@@ -168,7 +168,24 @@ const newContext = async () => {
   return context;
 };
 
-const samples = { login: [], loginStatic: [], dashboardCold: [], dashboardReload: [], dashboardStatic: [] };
+/**
+ * When the app's own sign-in button is in the document: the form works from then on. With the
+ * login page prerendered into the HTML, LCP is the prerendered paint, and this says when the app
+ * took over from it. Recorded in the page by a mutation observer installed before any script.
+ */
+const recordFormLive = () => {
+  const mark = () => {
+    if (document.querySelector('[data-testid="login-submit"]')) {
+      globalThis.__formLiveMs = performance.now();
+      return true;
+    }
+    return false;
+  };
+  const observer = new MutationObserver(() => mark() && observer.disconnect());
+  observer.observe(document, { childList: true, subtree: true });
+};
+
+const samples = { login: [], loginLive: [], loginStatic: [], dashboardCold: [], dashboardReload: [], dashboardStatic: [] };
 const bytes = { login: [], dashboardCold: [], dashboardReload: [] };
 let reloadFromNetwork = [];
 let staticPages = null;
@@ -201,10 +218,12 @@ try {
       const context = await newContext();
       const { page, cdp } = await throttledPage(context);
       const meter = await networkMeter(cdp);
+      await page.addInitScript(recordFormLive);
       await page.goto(`${base}/login`);
       await page.getByTestId('login-submit').waitFor();
       const lcp = await lcpOf(page);
       samples.login.push(lcp?.ms ?? NaN);
+      samples.loginLive.push(await page.evaluate(() => globalThis.__formLiveMs ?? NaN));
       bytes.login.push(meter.bytes);
       await context.close();
     }
@@ -249,7 +268,7 @@ try {
       await context.close();
     }
     log(
-      `run ${i + 1}/${runs}: login ${round(samples.login.at(-1))} ms (static ${round(samples.loginStatic.at(-1))}), dashboard ${round(samples.dashboardCold.at(-1))} ms cold, ${round(samples.dashboardReload.at(-1))} ms reload (static ${round(samples.dashboardStatic.at(-1))})`,
+      `run ${i + 1}/${runs}: login ${round(samples.login.at(-1))} ms (static ${round(samples.loginStatic.at(-1))}, form live ${round(samples.loginLive.at(-1))}), dashboard ${round(samples.dashboardCold.at(-1))} ms cold, ${round(samples.dashboardReload.at(-1))} ms reload (static ${round(samples.dashboardStatic.at(-1))})`,
     );
   }
 } finally {
@@ -281,6 +300,7 @@ else {
   console.log('| page | LCP | same DOM as a static file | over the network |');
   console.log('|---|---|---|---|');
   console.log(`| login, cold | ${m.login} ms | ${m.loginStatic} ms | ${n.login} kB |`);
+  console.log(`| login, cold: the app's form live (not a paint) | ${m.loginLive} ms | | |`);
   console.log(`| dashboard, cold cache | ${m.dashboardCold} ms | ${m.dashboardStatic} ms | ${n.dashboardCold} kB |`);
   console.log(`| dashboard, reload | ${m.dashboardReload} ms | ${m.dashboardStatic} ms | ${n.dashboardReload} kB |`);
   console.log(`reload fetched from the network: ${result.reloadFromNetwork.join(' ') || 'nothing'}`);
