@@ -61,6 +61,12 @@ const opt = parseOptions({
   'write-transactions': '50',
   cases: 'single,batch,settle,copy',
   rounds: '1',
+  /**
+   * `true`: ANALYZE the database before the measured cases. A fresh database has no statistics
+   * for the tables the bench fills until autovacuum's first pass (it looks every minute), and
+   * plans made meanwhile are for near-empty tables.
+   */
+  analyze: 'false',
   /** Unsettled bets stored before each settle round. */
   'settle-bets': '200000',
   'data-dir': '',
@@ -369,6 +375,11 @@ try {
 
   // Batched place and its ceiling, alternating, so each batched figure has a COPY figure measured
   // next to it on the same (shared) machine.
+  if (opt.analyze === 'true') {
+    const t = Date.now();
+    await db.query('analyze');
+    log(`analyze: ${Date.now() - t} ms`);
+  }
   const loadBefore = os.loadavg().map((x) => Number(x.toFixed(2)));
   const pairs = [];
   if (cases.has('batch') || (cases.has('copy') && !cases.has('settle')))
