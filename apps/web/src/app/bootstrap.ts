@@ -4,36 +4,11 @@ import { installErrorHandlers } from '../features/error-log/install';
 import { setupApi } from './setup-api';
 import { useAppStore } from '../stores/app-store';
 import { useLocaleStore } from '../stores/locale-store';
-import { DEFAULT_PROJECT_CONFIG } from '../config/project-config';
-import { appearanceCookieValue, writeAppearanceCookie, type Appearance } from '../lib/login-snapshot';
+import { followAppearance } from './appearance-cookie';
 
 function applyDarkClass(dark: boolean): void {
   document.documentElement.classList.toggle('dark', dark);
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-}
-
-/**
- * Which prerendered login page fits (lib/login-snapshot.ts): the build paints the default theme
- * colour without gray or colour-weak mode, so any other look has none.
- */
-function currentAppearance(): Appearance {
-  const { darkMode, projectConfig } = useAppStore.getState();
-  if (projectConfig.themeColor !== DEFAULT_PROJECT_CONFIG.themeColor || projectConfig.grayMode || projectConfig.colorWeak) return 'custom';
-  return { locale: useLocaleStore.getState().locale, dark: darkMode };
-}
-
-/** Keeps the `bo_appearance` cookie equal to the stored locale and theme, from start on. */
-function followAppearance(): void {
-  let written = '';
-  const write = () => {
-    const appearance = currentAppearance();
-    if (appearanceCookieValue(appearance) === written) return;
-    written = appearanceCookieValue(appearance);
-    writeAppearanceCookie(appearance);
-  };
-  write();
-  useAppStore.subscribe(write);
-  useLocaleStore.subscribe(write);
 }
 
 /**
