@@ -135,6 +135,31 @@ describe('the prerendered login page', () => {
     const html = await next.text();
     expect(html).toContain('<html lang="en" class="dark"');
     expect(/<div id="login-snapshot"[\s\S]*?<h2[^>]*>Sign in<\/h2>/.test(html)).toBe(true);
+
+    // The next visit, after this tab closed (settings reach storage when a tab closes, spec §3):
+    // the snapshot in English and dark, then the app in the same look and layout.
+    await page.close({ runBeforeUnload: true });
+    const again = await ctx.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await again.route(/\/assets\/index-[^/]*\.js$/, async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await again.goto('/login', { waitUntil: 'commit' });
+    await again.locator('#login-snapshot h2').waitFor();
+    expect(await again.locator('#login-snapshot h2').textContent()).toBe('Sign in');
+    const before = await boxes(again, 'data-snapshot-testid');
+    release();
+    await again.getByTestId('login-submit').waitFor();
+    await expect.poll(() => again.locator('#login-snapshot').count()).toBe(0);
+    expect(await again.locator('h2.login-card__title').textContent()).toBe('Sign in');
+    expect(await again.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await again.waitForTimeout(300);
+    const after = await boxes(again, 'data-testid');
+    for (const part of Object.keys(before)) {
+      before[part]!.forEach((v, i) => expect(Math.abs(v - after[part]![i]!), `${part} [${i}]`).toBeLessThanOrEqual(1));
+    }
     await ctx.close();
   });
 });
