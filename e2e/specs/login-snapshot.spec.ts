@@ -36,6 +36,17 @@ async function boxes(page: Page, attribute: 'data-testid' | 'data-snapshot-testi
   return out;
 }
 
+/** Holds the app's entry script until the returned function is called: only the snapshot is on screen. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('the prerendered login page', () => {
   it('is in the HTML itself, in the look the cookie names, and lays out like the app’s page', async () => {
     const looks = [
@@ -83,12 +94,7 @@ describe('the prerendered login page', () => {
     const ctx = await context();
     const page = await ctx.newPage();
     // Hold the app's entry script: the snapshot alone is on screen.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route: Route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations.push(frame.url());
@@ -140,12 +146,7 @@ describe('the prerendered login page', () => {
     // the snapshot in English and dark, then the app in the same look and layout.
     await page.close({ runBeforeUnload: true });
     const again = await ctx.newPage();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await again.route(/\/assets\/index-[^/]*\.js$/, async (route: Route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(again);
     await again.goto('/login', { waitUntil: 'commit' });
     await again.locator('#login-snapshot h2').waitFor();
     expect(await again.locator('#login-snapshot h2').textContent()).toBe('Sign in');

@@ -113,7 +113,7 @@ const server = await createServer({
 try {
   const { renderLoginSnapshot } = await server.ssrLoadModule('/src/app/login-snapshot.tsx');
   const { compressFile } = await server.ssrLoadModule('/build/precompress.ts');
-  const { LOCALES } = await server.ssrLoadModule('@agent-bo/shared');
+  const { LOCALES, appearanceCookieValue } = await server.ssrLoadModule('@agent-bo/shared');
   const indexHtml = await readFile(path.join(dist, 'index.html'), 'utf8');
   const outDir = path.join(dist, 'login');
   await rm(outDir, { recursive: true, force: true });
@@ -125,7 +125,8 @@ try {
       const html = inert(rendered.html);
       const allCss = rendered.css;
       const css = await usedCss(html, allCss);
-      const file = path.join(outDir, `${locale}.${dark ? 'dark' : 'light'}.html`);
+      // Named by the cookie value the server reads (apps/server/src/plugins/web.ts).
+      const file = path.join(outDir, `${appearanceCookieValue({ locale, dark })}.html`);
       await writeFile(file, withSnapshot(indexHtml, { lang: locale.replace('_', '-'), dark, html, css }));
       await compressFile(file);
       written.push(

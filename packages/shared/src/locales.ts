@@ -6,6 +6,17 @@ export const localeSchema = z.enum(LOCALES);
 export type Locale = z.infer<typeof localeSchema>;
 export const DEFAULT_LOCALE: Locale = 'zh_TW';
 
+/**
+ * The cookie in which the web app mirrors its stored locale and theme, `<locale>.<light|dark>`,
+ * or `custom` for a look the build has no prerendered login page of: the server reads it to
+ * send /login in that look (docs/DECISIONS.md, "The login page is painted from the HTML").
+ */
+export const APPEARANCE_COOKIE = 'bo_appearance';
+export type Appearance = { locale: Locale; dark: boolean } | 'custom';
+export function appearanceCookieValue(appearance: Appearance): string {
+  return appearance === 'custom' ? 'custom' : `${appearance.locale}.${appearance.dark ? 'dark' : 'light'}`;
+}
+
 /** Picker labels, each in its own language. */
 export const LOCALE_LABELS: Record<Locale, string> = {
   zh_TW: '繁體中文',

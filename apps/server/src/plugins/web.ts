@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { DEFAULT_LOCALE } from '@agent-bo/shared';
+import { APPEARANCE_COOKIE, appearanceCookieValue, DEFAULT_LOCALE, LOCALES } from '@agent-bo/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
@@ -15,10 +15,11 @@ export const OPS_PATHS = ['/healthz', '/readyz', '/livez', '/metrics', '/health'
 /** The web app's sign-in page; the one page path with prerendered copies. */
 const LOGIN_PATH = '/login';
 /**
- * The cookie the web app keeps equal to its stored locale and theme (apps/web/src/lib/
- * login-snapshot.ts), `<locale>.<light|dark>` or `custom`; sent by the browser for /login only.
+ * The cookie the web app keeps equal to its stored locale and theme (`APPEARANCE_COOKIE`,
+ * `<locale>.<light|dark>` or `custom`); sent by the browser for /login only.
  */
-const APPEARANCE_COOKIE = /(?:^|;\s*)bo_appearance=([A-Za-z_]+\.(?:light|dark)|custom)(?=;|$)/;
+const APPEARANCE = new RegExp(`(?:^|;\\s*)${APPEARANCE_COOKIE}=((?:${LOCALES.join('|')})\\.(?:light|dark)|custom)(?=;|$)`);
+const DEFAULT_APPEARANCE = appearanceCookieValue({ locale: DEFAULT_LOCALE, dark: false });
 
 /**
  * The prerendered login page for a request's cookies (apps/web/build/prerender-login.mjs writes
@@ -27,8 +28,8 @@ const APPEARANCE_COOKIE = /(?:^|;\s*)bo_appearance=([A-Za-z_]+\.(?:light|dark)|c
  * build has no copy of.
  */
 export function loginSnapshotFor(cookieHeader: string | undefined, available: ReadonlySet<string>): string | null {
-  const stored = cookieHeader ? APPEARANCE_COOKIE.exec(cookieHeader)?.[1] : undefined;
-  const name = `${stored ?? `${DEFAULT_LOCALE}.light`}.html`;
+  const stored = cookieHeader ? APPEARANCE.exec(cookieHeader)?.[1] : undefined;
+  const name = `${stored ?? DEFAULT_APPEARANCE}.html`;
   return available.has(name) ? `login/${name}` : null;
 }
 

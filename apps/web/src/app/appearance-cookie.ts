@@ -1,5 +1,6 @@
 import { DEFAULT_PROJECT_CONFIG } from '../config/project-config';
-import { appearanceCookieValue, writeAppearanceCookie, type Appearance } from '../lib/login-snapshot';
+import { appearanceCookieValue, type Appearance } from '@agent-bo/shared';
+import { writeAppearanceCookie } from '../lib/login-snapshot';
 import { useAppStore } from '../stores/app-store';
 import { useLocaleStore } from '../stores/locale-store';
 

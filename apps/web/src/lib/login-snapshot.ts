@@ -1,4 +1,4 @@
-import type { Locale } from '@agent-bo/shared';
+import { APPEARANCE_COOKIE, appearanceCookieValue, type Appearance } from '@agent-bo/shared';
 
 /**
  * The login page painted before any JavaScript runs.
@@ -13,23 +13,12 @@ import type { Locale } from '@agent-bo/shared';
 export const LOGIN_SNAPSHOT_ID = 'login-snapshot';
 
 /**
- * The look the login snapshot must have: the stored locale and theme are sealed in the encrypted
- * local cache (spec §3), which the server and an inline script cannot read, so their plain value is
- * also kept in this cookie. It says only which of eight public pictures to send, and is sent only
- * with requests for /login (`Path=/login`).
- */
-export const APPEARANCE_COOKIE = 'bo_appearance';
-
-/** A custom theme colour has no snapshot: the server then sends the plain index.html. */
-export type Appearance = { locale: Locale; dark: boolean } | 'custom';
-
-export function appearanceCookieValue(appearance: Appearance): string {
-  return appearance === 'custom' ? 'custom' : `${appearance.locale}.${appearance.dark ? 'dark' : 'light'}`;
-}
-
-/**
- * Written at start and whenever the locale, the theme or the theme colour changes. It lives as
- * long as the cached settings it mirrors (7 days, spec §3), so it does not outlive them.
+ * The look the login snapshot must have (`APPEARANCE_COOKIE` of @agent-bo/shared): the stored
+ * locale and theme are sealed in the encrypted local cache (spec §3), which the server and an
+ * inline script cannot read, so their plain value is also kept in this cookie. It says only which
+ * of eight public pictures to send, and is sent only with requests for /login (`Path=/login`).
+ * Written at start and whenever the look changes (`app/appearance-cookie.ts`); it lives as long
+ * as the cached settings it mirrors (7 days, spec §3), so it does not outlive them.
  */
 export function writeAppearanceCookie(appearance: Appearance): void {
   const value = appearanceCookieValue(appearance);

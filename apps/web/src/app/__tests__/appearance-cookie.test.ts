@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appearanceCookieValue } from '@agent-bo/shared';
 import { DEFAULT_PROJECT_CONFIG, THEME_COLOR_PALETTE } from '../../config/project-config';
 import { useAppStore } from '../../stores/app-store';
 import { useLocaleStore } from '../../stores/locale-store';
@@ -10,7 +11,7 @@ vi.mock('../../lib/login-snapshot', async (importOriginal) => {
   // The cookie has Path=/login, which the test page's document cannot read back: record the values.
   return {
     ...actual,
-    writeAppearanceCookie: (a: Parameters<typeof actual.writeAppearanceCookie>[0]) => written.push(actual.appearanceCookieValue(a)),
+    writeAppearanceCookie: (a: Parameters<typeof actual.writeAppearanceCookie>[0]) => written.push(appearanceCookieValue(a)),
   };
 });
 
