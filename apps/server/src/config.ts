@@ -132,6 +132,15 @@ export const DEFAULT_READINESS: ReadinessConfig = {
   sampleIntervalMs: 1000,
 };
 
+export interface SessionCacheConfig {
+  /** Callers kept at most per process. */
+  max: number;
+  /** How long one is kept at most (a lost notification could not outlive it). */
+  ttlMs: number;
+}
+
+export const DEFAULT_SESSION_CACHE: SessionCacheConfig = { max: 10_000, ttlMs: 60_000 };
+
 /** Everything the app needs besides the database; built from `Env` by server.ts, by hand in tests. */
 export interface AppConfig {
   apiPrefix: string;
@@ -170,6 +179,8 @@ export interface AppConfig {
   store?: Partial<StoreConfig>;
   /** Unset fields take DEFAULT_LEDGER_BATCH's. */
   ledgerBatch?: Partial<LedgerBatchConfig>;
+  /** The callers kept between requests (core/session-cache.ts); false: none. Unset: DEFAULT_SESSION_CACHE. */
+  sessionCache?: SessionCacheConfig | false;
   /** Hosts a provider endpoint may name (`*.` prefix: and its subdomains); empty or unset: any. */
   providerEndpointHosts?: string[];
 }

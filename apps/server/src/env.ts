@@ -123,6 +123,11 @@ const envSchema = z.object({
   LEDGER_BATCH_MAX_ITEMS: z.coerce.number().int().min(1).max(1_000).default(64),
   /** Ledger batches of one process running at once; 1 lets batches grow with the load (docs/PERFORMANCE.md). */
   LEDGER_BATCH_IN_FLIGHT: z.coerce.number().int().min(1).max(32).default(1),
+  /**
+   * Signed-in callers each process keeps between requests (core/session-cache.ts), so a known
+   * session skips the auth statement; 0 turns the cache off.
+   */
+  SESSION_CACHE_MAX: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   /** The game client's public reads (/api/client) per minute per client IP; 0 turns that limit off. */
   CLIENT_API_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(120),
   /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadOrCreateKeyFile } from './lib/handoff.js';
 import { buildApp } from './app.js';
+import { DEFAULT_SESSION_CACHE } from './config.js';
 import { EnvError, apiDocsEnabled, isDemoMode, loadEnv, type Env } from './env.js';
 import { createDatabase, type Database } from './db/client.js';
 import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.js';
@@ -158,6 +159,7 @@ async function main(): Promise<void> {
           graceMs: env.IMAGE_ORPHAN_GRACE_HOURS * 3_600_000,
         },
         ledgerBatch: { maxItems: env.LEDGER_BATCH_MAX_ITEMS, maxInFlight: env.LEDGER_BATCH_IN_FLIGHT },
+        sessionCache: env.SESSION_CACHE_MAX > 0 && { ...DEFAULT_SESSION_CACHE, max: env.SESSION_CACHE_MAX },
         metricsToken: env.METRICS_TOKEN ?? null,
         providerEndpointHosts: env.PROVIDER_ENDPOINT_HOSTS,
         readiness: {

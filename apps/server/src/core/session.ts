@@ -5,6 +5,7 @@ import { accounts, sessions } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { hashToken } from '../lib/tokens.js';
 import { resolveWithAncestors, type Caller, type ChainNode } from './caller.js';
+import type { SessionCache } from './session-cache.js';
 
 // Resolving a bearer token to its caller is cross-cutting: the auth plugin does it for every
 // guarded route, and the error-log report does it for a token that may or may not be valid.
@@ -22,6 +23,7 @@ function authSelect(db: Db) {
     .select({
       sessionId: sessions.id,
       sessionSiteId: sessions.siteId,
+      expiresAt: sessions.expiresAt,
       account: accounts,
       ancestors: sql<ChainNode[]>`(
         select coalesce(json_agg(json_build_object(
@@ -51,17 +53,28 @@ export function authStatement(db: Db): { text: string; params: string[] } {
 /** A named prepared statement per database handle: parsed and planned once per connection. */
 const authQueries = new WeakMap<Db, ReturnType<typeof authQuery>>();
 
-export async function authenticate(db: Db, token: string, siteId: SiteId): Promise<Caller> {
+/**
+ * With `cache`, a caller resolved earlier is answered from it (core/session-cache.ts says why that
+ * is never stale), and a caller resolved now is kept. A refusal is never kept.
+ */
+export async function authenticate(db: Db, token: string, siteId: SiteId, cache?: SessionCache): Promise<Caller> {
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const kept = cache?.get(tokenHash, siteId, now);
+  if (kept) return kept;
+  const mark = cache?.mark() ?? 0;
   let query = authQueries.get(db);
   if (!query) {
     query = authQuery(db);
     authQueries.set(db, query);
   }
-  const [row] = await query.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
+  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
   if (!row || row.sessionSiteId !== siteId) throw new AppError('UNAUTHORIZED');
   const { account } = row;
   if (account.kind !== 'AGENT' || account.siteId !== siteId) throw new AppError('UNAUTHORIZED');
   const resolved = resolveWithAncestors(account, row.ancestors);
   if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('UNAUTHORIZED');
-  return { ...resolved, sessionId: row.sessionId, siteId };
+  const caller: Caller = { ...resolved, sessionId: row.sessionId, siteId };
+  cache?.set(tokenHash, caller, row.expiresAt, mark);
+  return caller;
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.js';
@@ -8,6 +9,22 @@ export interface Database {
   pool: pg.Pool;
   db: Db;
   close(): Promise<void>;
+}
+
+/**
+ * The channel the triggers of migration 0023 notify when the facts a signed-in caller is built
+ * from change (a session, an account on its chain): the payload is the site id, or `*` for all.
+ */
+export const AUTH_CHANNEL = 'auth_changed';
+
+const poolNotifications = new WeakMap<pg.Pool, EventEmitter>();
+
+/**
+ * What the pool's connections hear on AUTH_CHANNEL, emitted as `(channel, payload)`; undefined
+ * for a pool that `createDatabase` did not make (its connections do not listen).
+ */
+export function notificationsOf(pool: pg.Pool): EventEmitter | undefined {
+  return poolNotifications.get(pool);
 }
 
 export interface DatabaseOptions {
@@ -31,6 +48,12 @@ export interface DatabaseOptions {
  */
 export function createDatabase(connectionString: string, options: DatabaseOptions = {}): Database {
   const onConnectionError = options.onConnectionError ?? (() => undefined);
+  // Every pooled connection LISTENs on AUTH_CHANNEL before it is handed out. A connection that
+  // commits a change hears its own notification before the commit's answer, so this process
+  // forgets what the change made stale before the request that made it is answered (read your
+  // writes); other processes hear it on their own connections.
+  const notifications = new EventEmitter();
+  notifications.setMaxListeners(0);
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -39,7 +62,12 @@ export function createDatabase(connectionString: string, options: DatabaseOption
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
     // A database host that vanished without closing the socket is noticed by TCP keep-alive.
     keepAlive: true,
+    onConnect: async (client) => {
+      client.on('notification', (message) => notifications.emit(message.channel, message.payload ?? ''));
+      await client.query(`listen ${AUTH_CHANNEL}`);
+    },
   });
+  poolNotifications.set(pool, notifications);
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (err) => onConnectionError(err));
   pool.on('connect', (client) => {

@@ -2,6 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { authenticate } from '../core/session.js';
+import { SessionCache } from '../core/session-cache.js';
+import { DEFAULT_SESSION_CACHE } from '../config.js';
+import { notificationsOf } from '../db/client.js';
 import type { Caller } from '../core/caller.js';
 import { resolveSite } from './site.js';
 
@@ -30,12 +33,25 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
+/**
+ * The session cache needs a pool whose connections LISTEN (db/client.ts `createDatabase`); a pool
+ * made otherwise (some fault tests make their own) runs the auth statement on every request.
+ */
+function sessionCacheOf(app: FastifyInstance): SessionCache | undefined {
+  const config = app.config.sessionCache ?? DEFAULT_SESSION_CACHE;
+  const notifications = notificationsOf(app.pool);
+  if (config === false || !notifications) return undefined;
+  return new SessionCache({ ...config, notifications, connection: app.pool.options, log: app.log });
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
+  const cache = sessionCacheOf(app);
+  if (cache) app.addHook('onClose', async () => cache.stop());
   app.decorateRequest('caller', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const siteId = resolveSite(request, app.config.siteHosts);
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHORIZED');
-    request.caller = await authenticate(app.db, token, siteId);
+    request.caller = await authenticate(app.db, token, siteId, cache);
   });
 });
