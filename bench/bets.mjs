@@ -271,7 +271,28 @@ try {
   const placed = [];
   const batchConns = Number(opt['batch-connections']);
   for (let w = 0; w < batchConns; w++) placed.push([]);
+  /** How often autovacuum visited `bets` so far, and its live rows: a young table growing fast is vacuumed and analyzed again at every 20 %. */
+  const vacuumState = async () =>
+    (
+      await db.query(
+        `select autovacuum_count::int as vacuums, autoanalyze_count::int as analyzes, n_live_tup::int as rows from pg_stat_user_tables where relname = 'bets'`,
+      )
+    ).rows[0];
   const batchRound = async (round) => {
+    const before = await vacuumState();
+    const r = await batchRoundMeasured(round);
+    // The counters move when a run ends; one still running shows in the next round.
+    const after = await vacuumState();
+    r.autovacuum = {
+      vacuums: after.vacuums - before.vacuums,
+      analyzes: after.analyzes - before.analyzes,
+      rowsBefore: before.rows,
+      rowsAfter: after.rows,
+    };
+    log(`autovacuum of bets during ${r.name}: ${JSON.stringify(r.autovacuum)}`);
+    return r;
+  };
+  const batchRoundMeasured = async (round) => {
     const agents = Array.from({ length: batchConns }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
     const label = rounds > 1 ? `, round ${round}` : '';
     const r = await measure(

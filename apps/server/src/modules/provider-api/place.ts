@@ -69,7 +69,11 @@ export async function placeBatch(tx: Tx, ctx: ProviderContext, items: readonly P
   const betIds = [...new Set(items.map((i) => i.betId))];
   const playerKeys = [...new Set(items.map((i) => i.playerAccountNo.toLowerCase()))];
 
-  // Version 1 is the first version of every bet (resettles add 2, 3, …).
+  // Version 1 is the first version of every bet (resettles add 2, 3, …). One probe of the unique
+  // index per id (a lateral subquery with LIMIT 1 is never merged into a join), not
+  // `provider_bet_id = any($ids)`: on a table that autovacuum has not analyzed yet (a young site,
+  // a fresh database) the planner takes the any() as a filter over every bet of the provider, and
+  // the lookup grew from 1 to 115 ms per batch over the first 400,000 bets (docs/PERFORMANCE.md).
   const stored = await tx.execute<{
     id: string;
     player_id: number;
@@ -79,10 +83,13 @@ export async function placeBatch(tx: Tx, ctx: ProviderContext, items: readonly P
     amount: string;
     placed_ms: string;
   }>(sql`
-    select provider_bet_id as id, player_id, game_code, game_category, round_id, bet_amount::text as amount,
-           floor(extract(epoch from placed_at) * 1000)::bigint::text as placed_ms
-      from bets
-     where site_id = ${siteId} and provider_code = ${providerCode} and provider_bet_id = any(${sql.param(betIds)}::text[]) and version = 1`);
+    select b.provider_bet_id as id, b.player_id, b.game_code, b.game_category, b.round_id, b.bet_amount::text as amount,
+           floor(extract(epoch from b.placed_at) * 1000)::bigint::text as placed_ms
+      from unnest(${sql.param(betIds)}::text[]) as k(id)
+     cross join lateral (
+       select * from bets
+        where site_id = ${siteId} and provider_code = ${providerCode} and provider_bet_id = k.id and version = 1
+        limit 1) b`);
   const known = new Map<string, First>();
   for (const r of stored.rows) {
     known.set(r.id, {

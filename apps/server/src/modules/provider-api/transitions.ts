@@ -190,12 +190,15 @@ async function readBets(tx: Tx, siteId: string, providerCode: string, items: rea
     settled_ms: number | null;
     path: string;
   }>(sql`
-    select provider_bet_id as bet, id::text as id, version, status, player_id, bet_amount::text as amount,
-           valid_bet::text as valid_bet, payout::text as payout, floor(extract(epoch from settled_at) * 1000)::float8 as settled_ms,
-           agent_path::text as path
-      from bets
-     where site_id = ${siteId} and provider_code = ${providerCode} and provider_bet_id = any(${arrayLiteral(betIds)}::text[])
-     order by provider_bet_id, version`);
+    select b.provider_bet_id as bet, b.id::text as id, b.version, b.status, b.player_id, b.bet_amount::text as amount,
+           b.valid_bet::text as valid_bet, b.payout::text as payout, floor(extract(epoch from b.settled_at) * 1000)::float8 as settled_ms,
+           b.agent_path::text as path
+      from unnest(${arrayLiteral(betIds)}::text[]) as k(id)
+     cross join lateral (
+       -- One probe of the unique index per id, as place.ts reads: OFFSET 0 keeps the subquery
+       -- from being merged into a join the planner could turn into a scan on a young table.
+       select * from bets where site_id = ${siteId} and provider_code = ${providerCode} and provider_bet_id = k.id offset 0) b
+     order by b.provider_bet_id, b.version`);
   const bets = new Map<string, Bet>();
   for (const r of rows.rows) {
     let bet = bets.get(r.bet);
