@@ -117,9 +117,15 @@ export async function walletTransfers(ctx: ProviderContext, direction: Direction
   const outcomes = await inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${WALLET_LOCK_CLASS}::int, hashtext(${`${siteId}:${providerCode}`}))`);
     const keys = [...new Set(items.map((i) => transferKey(providerCode, i.transactionId)))];
+    // One probe of the system-key index per key, as bets are read (provider-api/place.ts): a
+    // young ledger not yet analyzed would otherwise filter every system posting of the site.
     const stored = await tx.execute<Stored & { idempotency_key: string }>(sql`
-      select idempotency_key, request_hash, refusal, result from ledger_transactions
-       where site_id = ${siteId} and operator_id is null and idempotency_key = any(${sql.param(keys)}::text[])`);
+      select t.idempotency_key, t.request_hash, t.refusal, t.result
+        from unnest(${sql.param(keys)}::text[]) as k(key)
+       cross join lateral (
+         select idempotency_key, request_hash, refusal, result from ledger_transactions
+          where site_id = ${siteId} and operator_id is null and idempotency_key = k.key
+          limit 1) t`);
     const known = new Map<string, Stored>(stored.rows.map((r) => [r.idempotency_key, r]));
 
     // The players of the call and the house, locked in ascending id order before any posting.
