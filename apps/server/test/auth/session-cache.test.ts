@@ -7,13 +7,16 @@ import { SessionCache } from '../../src/core/session-cache.js';
 import type { Caller } from '../../src/core/caller.js';
 import { accountId, body, call, signinAs, useTestApp } from '../helpers.js';
 
-const ctx = useTestApp();
+// The points earning job would otherwise run statements on the pool every 5 s, inside the
+// windows where these tests count the statements of one request.
+const quiet = { store: { earningIntervalMs: 0 } };
+const ctx = useTestApp(quiet);
 /** A second server process on the same database: its own pool, its own cache, its own LISTEN connection. */
 let other: { app: FastifyInstance; database: Database };
 
 beforeAll(async () => {
   const database = createDatabase(String(ctx.database.pool.options.connectionString), { max: 2 });
-  const app = await buildApp({ db: database.db, pool: database.pool, config: { rateLimit: false } });
+  const app = await buildApp({ db: database.db, pool: database.pool, config: { rateLimit: false, ...quiet } });
   await app.ready();
   other = { app, database };
 });
