@@ -18,9 +18,13 @@ export interface ChannelListenerOptions {
   /** LISTEN is gone until the next onListening: nothing heard meanwhile (a cache must not trust itself). */
   onDropped?: () => void;
   log: Logger;
-  reconnectMinMs: number;
-  reconnectMaxMs: number;
+  /** First wait before reconnecting; doubles per failure up to `reconnectMaxMs`. Defaults: 500 ms and 30 s. */
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
 }
+
+const DEFAULT_RECONNECT_MIN_MS = 500;
+const DEFAULT_RECONNECT_MAX_MS = 30_000;
 
 /**
  * One dedicated connection per process that LISTENs on one channel. Not a pooled client: it
@@ -34,8 +38,17 @@ export class ChannelListener {
   private stopped = false;
   private failures = 0;
   private retry: NodeJS.Timeout | null = null;
+  private inPlace = false;
 
   constructor(private readonly options: ChannelListenerOptions) {}
+
+  /**
+   * LISTEN is in place now: from just before `onListening` to just before `onDropped`. A cache
+   * stores nothing while it is false, since a change made meanwhile would go unheard.
+   */
+  get listening(): boolean {
+    return this.inPlace;
+  }
 
   /** Connects on first use; later calls do nothing. */
   start(): void {
@@ -46,6 +59,7 @@ export class ChannelListener {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.inPlace = false;
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     const client = this.client;
@@ -68,6 +82,7 @@ export class ChannelListener {
       if (dropped) return;
       dropped = true;
       if (this.client === client) this.client = null;
+      this.inPlace = false;
       this.options.onDropped?.();
       if (this.stopped) return;
       this.options.log.warn({ err, channel: this.options.channel }, 'the LISTEN connection dropped; reconnecting');
@@ -92,11 +107,12 @@ export class ChannelListener {
       return;
     }
     this.failures = 0;
+    this.inPlace = true;
     this.options.onListening();
   }
 
   private scheduleReconnect(): void {
-    const { reconnectMinMs, reconnectMaxMs } = this.options;
+    const { reconnectMinMs = DEFAULT_RECONNECT_MIN_MS, reconnectMaxMs = DEFAULT_RECONNECT_MAX_MS } = this.options;
     const ceiling = Math.min(reconnectMaxMs, reconnectMinMs * 2 ** this.failures);
     this.failures += 1;
     // Full jitter in the upper half: processes that lost the database together do not return together.

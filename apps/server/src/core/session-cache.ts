@@ -15,8 +15,6 @@ export interface SessionCacheOptions {
   max: number;
   /** How long a caller is kept at most, whatever is heard. */
   ttlMs: number;
-  reconnectMinMs?: number;
-  reconnectMaxMs?: number;
 }
 
 interface Entry {
@@ -41,7 +39,6 @@ interface Entry {
 export class SessionCache {
   private readonly entries: LRUCache<string, Entry>;
   private generation = 0;
-  private listening = false;
   private readonly listener: ChannelListener;
   private readonly onNotification = (siteId: string) => this.changed(siteId);
 
@@ -53,17 +50,10 @@ export class SessionCache {
       applicationName: 'agent-bo-sessions',
       connection: options.connection,
       onChange: this.onNotification,
-      onListening: () => {
-        this.clear();
-        this.listening = true;
-      },
-      onDropped: () => {
-        this.listening = false;
-        this.clear();
-      },
+      // Whatever was said while nothing listened is lost: start afresh both ways.
+      onListening: () => this.clear(),
+      onDropped: () => this.clear(),
       log: options.log,
-      reconnectMinMs: options.reconnectMinMs ?? 500,
-      reconnectMaxMs: options.reconnectMaxMs ?? 30_000,
     });
   }
 
@@ -86,7 +76,7 @@ export class SessionCache {
   }
 
   set(tokenHash: string, caller: Caller, expiresAt: Date, mark: number): void {
-    if (!this.listening || mark !== this.generation) return;
+    if (!this.listener.listening || mark !== this.generation) return;
     this.entries.set(tokenHash, { caller, expiresAt: expiresAt.getTime() });
   }
 

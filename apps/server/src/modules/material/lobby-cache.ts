@@ -15,7 +15,7 @@ export interface LobbyCacheOptions {
   connection: pg.ClientConfig;
   now: () => Date;
   log: Logger;
-  /** Back-off of a dropped LISTEN connection (the live feed's defaults). */
+  /** Back-off of a dropped LISTEN connection (unset: ChannelListener's defaults). */
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
 }
@@ -34,7 +34,6 @@ export interface LobbyCacheOptions {
 export class LobbyCache {
   private readonly sites = new Map<string, SiteEntry>();
   private readonly generations = new Map<string, number>();
-  private listening = false;
   private readonly listener: ChannelListener;
   private readonly onLocalChange = (siteId: string) => this.invalidate(siteId);
 
@@ -46,17 +45,12 @@ export class LobbyCache {
       applicationName: 'agent-bo-lobby',
       connection: options.connection,
       onChange: (siteId) => this.invalidate(siteId),
-      onListening: () => {
-        this.clear();
-        this.listening = true;
-      },
-      onDropped: () => {
-        this.listening = false;
-        this.clear();
-      },
+      // Whatever was said while nothing listened is lost: start afresh both ways.
+      onListening: () => this.clear(),
+      onDropped: () => this.clear(),
       log: options.log,
-      reconnectMinMs: options.reconnectMinMs ?? 500,
-      reconnectMaxMs: options.reconnectMaxMs ?? 30_000,
+      reconnectMinMs: options.reconnectMinMs,
+      reconnectMaxMs: options.reconnectMaxMs,
     });
   }
 
@@ -73,7 +67,7 @@ export class LobbyCache {
       const generation = this.generation(siteId);
       const snapshot = await readLobby(this.options.db, siteId, now);
       entry = { snapshot, rendered: new Map() };
-      if (this.listening && this.generation(siteId) === generation) this.sites.set(siteId, entry);
+      if (this.listener.listening && this.generation(siteId) === generation) this.sites.set(siteId, entry);
     }
     let rendered = entry.rendered.get(locale);
     if (!rendered) {
