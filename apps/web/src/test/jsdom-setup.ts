@@ -47,14 +47,33 @@ Object.defineProperty(window, 'matchMedia', {
   };
 }
 
+/**
+ * A toast (antd message or notification) runs its close timer and its leave motion on animation
+ * frames, each frame a React commit. jsdom plays no CSS animation, so a toast that is leaving never
+ * ends and keeps committing; a file that ends between a commit and its effects has React run them
+ * after jsdom is gone ("window is not defined"). So end every leave by hand (the events a browser
+ * would fire) until no toast is left; one still open closes itself when its duration has passed.
+ */
+const TOASTS = '.ant-message-notice, .ant-notification-notice';
+
+function endLeavingToasts(): void {
+  for (const notice of document.querySelectorAll(TOASTS)) {
+    if (!/-leave\b/.test(notice.className)) continue;
+    notice.dispatchEvent(new Event('transitionend'));
+    notice.dispatchEvent(new Event('animationend'));
+  }
+}
+
 afterAll(async () => {
   if (vi.isFakeTimers()) vi.useRealTimers();
   if (NProgress.isStarted()) NProgress.done();
   await vi.waitFor(
     () => {
       if (NProgress.isStarted() || NProgress.isRendered()) throw new Error('progress bar still shown');
+      endLeavingToasts();
+      if (document.querySelector(TOASTS)) throw new Error('a toast is still shown');
     },
-    { timeout: 5000, interval: 50 },
+    { timeout: 8000, interval: 50 },
   );
 });
 

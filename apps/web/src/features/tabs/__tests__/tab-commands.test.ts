@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { message } from 'antd';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindNavigate } from '../../../stores/navigation';
 import { allRoutes, ASYNC_ROUTES } from '../../../config/routes';
 import { useAppStore } from '../../../stores/app-store';
@@ -53,11 +53,6 @@ beforeEach(() => {
 afterEach(() => {
   bindNavigate(null);
   message.destroy();
-});
-
-// Removing the last toast schedules React work; let it run before the test environment goes away.
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 100));
 });
 
 describe('tab keys', () => {
