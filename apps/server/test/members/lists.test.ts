@@ -32,6 +32,14 @@ describe('agent/lower_agents', () => {
       id.agentA01,
     ]);
     expect(data.list[0].childPlayers).toBe(players!.n);
+    // The code arrays as the table holds them.
+    const [codes] = await q<{ providers: string[]; bet_limits: string[]; permissions: string[] }>(
+      ctx,
+      `select providers, bet_limits, permissions from accounts where id = $1`,
+      [id.agentA01],
+    );
+    expect(codes!.providers.length).toBeGreaterThan(0);
+    expect(data.list[0]).toMatchObject({ providers: codes!.providers, betLimits: codes!.bet_limits, permissions: codes!.permissions });
   });
 
   it('drills down by parentId; filters by accountNo (contains, any case), nickname and status; sorts', async () => {

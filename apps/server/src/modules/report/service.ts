@@ -143,9 +143,10 @@ export async function agentReport(db: Db, caller: Caller, input: AgentReportInpu
   // Breadcrumb: the caller's working root down to the agent (path is root first).
   const from = agent.id === caller.scopeRootId ? agent.path.length : agent.path.indexOf(caller.scopeRootId);
   const chainIds = [...agent.path.slice(from), agent.id];
-  const chainRows = await readNamed<{ id: number; account_no: string; nick_name: string; lvl: number }>(
-    db,
-    'report_chain',
+  // Planned for its values, not named: a generic plan cannot know how many ids the array holds,
+  // costs it as ten, and so never wins over the custom plan of a chain of two or three (a named
+  // statement would be planned on every call anyway). Planning it takes 0.03–0.04 ms.
+  const chainRows = await db.execute<{ id: number; account_no: string; nick_name: string; lvl: number }>(
     sql`select id, account_no, nick_name, lvl from accounts where site_id = ${caller.siteId} and id = any(${`{${chainIds.join(',')}}`}::integer[])`,
   );
   const byId = new Map(chainRows.rows.map((r) => [r.id, r]));
