@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
+import type { HelmetOptions } from 'helmet';
 import { IMAGE_MAX_BYTES, envelopeSchema, imageIdSchema, uploadedImageSchema } from '@agent-bo/shared';
 import { DEFAULT_IMAGE_CLEANUP } from '../../config.js';
 import { AppError, isAppError } from '../../lib/app-error.js';
@@ -24,10 +25,10 @@ const MIB = 1024 * 1024;
  * the game client shows them from its own origin (cross-origin resource policy).
  */
 const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-const IMAGE_HELMET = {
+const IMAGE_HEADERS: HelmetOptions = {
   xContentTypeOptions: true,
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"] } },
-  crossOriginResourcePolicy: { policy: 'cross-origin' as const },
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
 };
 
 /** True when an If-None-Match header lists `etag` (weak comparison, as RFC 9110 asks for this header). */
@@ -108,7 +109,7 @@ export async function uploadRoutes(app: FastifyInstance) {
   r.get(
     '/files/:id',
     {
-      helmet: IMAGE_HELMET,
+      config: { securityHeaders: IMAGE_HEADERS },
       schema: {
         tags: ['uploads'],
         summary: 'An uploaded image (public, no session): immutable, cached for a year, ETag = its id',
