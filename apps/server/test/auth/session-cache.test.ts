@@ -259,4 +259,32 @@ describe('SessionCache on its own', () => {
     notifications.emit(AUTH_CHANNEL, '*');
     expect(cache.get('a', 'tw_web', new Date())).toBeUndefined();
   });
+
+  it('keeps a caller at most ttlMs whatever is heard, and at most max callers', async () => {
+    const short = new SessionCache({
+      notifications: new EventEmitter(),
+      connection: ctx.database.pool.options,
+      log: { warn: () => undefined },
+      max: 3,
+      ttlMs: 300,
+    });
+    try {
+      const deadline = Date.now() + 5000;
+      while ((short.set('t', caller, later, short.mark()), !short.get('t', 'tw_web', new Date()))) {
+        if (Date.now() > deadline) throw new Error('never listening');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Nothing is heard from here on: only the cap takes the caller away.
+      expect(short.get('t', 'tw_web', new Date())).toBe(caller);
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect(short.get('t', 'tw_web', new Date())).toBeUndefined();
+
+      for (const token of ['a', 'b', 'c', 'd']) short.set(token, caller, later, short.mark());
+      expect(short.size).toBe(3);
+      expect(short.get('a', 'tw_web', new Date())).toBeUndefined();
+      expect(short.get('d', 'tw_web', new Date())).toBe(caller);
+    } finally {
+      await short.stop();
+    }
+  });
 });
