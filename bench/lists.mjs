@@ -24,6 +24,8 @@
  * built into DIR) on the same database and measures it as a fourth side, interleaved with the
  * others: a before/after comparison in one run. The baseline's own statements, captured from its
  * code, are replayed bare as a fifth side: the ratios to "the bare query" before and after.
+ * Give as many `--rounds` as there are sides (3 alone, the default; 5 with a baseline): the order
+ * of the sides turns by one each round (see `interleaved`).
  *
  * CPU in cores per side: the machine (/proc/stat), the server measured, the processes of the
  * embedded PostgreSQL cluster, and this process (the client). The rest of the machine's figure is

@@ -52,14 +52,19 @@ type HeaderSetter = ReturnType<typeof helmet>;
 function installSecurityHeaders(app: FastifyInstance): void {
   const everywhere = helmet(SECURITY_HEADERS);
   const perRoute = new WeakMap<HelmetOptions, HeaderSetter>();
+  const setterFor = (own: HelmetOptions): HeaderSetter => {
+    let setter = perRoute.get(own);
+    if (!setter) {
+      setter = helmet({ ...SECURITY_HEADERS, ...own } as HelmetOptions);
+      perRoute.set(own, setter);
+    }
+    return setter;
+  };
   app.addHook('onRequest', (request, reply, done) => {
     const own = request.routeOptions.config.securityHeaders;
-    let setHeaders = everywhere;
-    if (own) {
-      setHeaders = perRoute.get(own) ?? helmet({ ...SECURITY_HEADERS, ...own } as HelmetOptions);
-      perRoute.set(own, setHeaders);
-    }
-    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    // Helmet throws a bad option instead of passing it on (since 8.1), so `done` is only ever
+    // called without an error and can be handed over as it is.
+    (own ? setterFor(own) : everywhere)(request.raw, reply.raw, done as (error?: unknown) => void);
   });
 }
 
