@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/client.js';
 import { checkLedger } from '../../src/modules/ledger/check.js';
 import { createTestDatabase } from '../helpers.js';
+import { TestPool } from '../test-pool.js';
 import { loadTree, request, signin, sleep, startServer, stopServer, survived, type ServerProcess } from '../ledger-load/harness.js';
 import { newTally, runTraffic, tally, type TrafficClient } from './support.js';
 
@@ -34,9 +35,8 @@ afterAll(async () => {
 
 /** Clients over the demo tree: the admin (agents below it) and level-3 agents (agents and players below them). */
 async function trafficClients(port: number, url: string): Promise<TrafficClient[]> {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  pool.on('error', () => undefined);
-  const tree = await loadTree(pool).finally(() => pool.end());
+  const pool = new TestPool(url, 1);
+  const tree = await loadTree(pool).finally(() => pool.close());
   const byNo = new Map([...tree.values()].map((a) => [a.accountNo, a]));
   const out: TrafficClient[] = [];
   for (const no of ['admin001', 'admin001', 'agentC02', 'agentC03', 'agentC04', 'agentC05']) {

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, PROVIDER_HEADERS } from '@agent-bo/shared';
 import { signProviderBody } from '../../src/modules/provider-api/signature.js';
 import { createDatabase } from '../../src/db/client.js';
 import { checkLedger } from '../../src/modules/ledger/check.js';
 import { createTestDatabase } from '../helpers.js';
+import { TestPool } from '../test-pool.js';
 import { request, signin, sleep, startServer, stopServer, survived, type Reply, type ServerProcess } from '../ledger-load/harness.js';
 import { newTally, tally } from './support.js';
 
@@ -25,18 +25,17 @@ import { newTally, tally } from './support.js';
 let url: string;
 let drop: () => Promise<void>;
 let server: ServerProcess;
-let admin: pg.Pool;
+let admin: TestPool;
 
 beforeAll(async () => {
   ({ url, drop } = await createTestDatabase());
-  admin = new pg.Pool({ connectionString: url, max: 2 });
-  admin.on('error', () => undefined);
+  admin = new TestPool(url);
   server = await startServer({ DATABASE_URL: url, LOG_LEVEL: 'error' });
 });
 
 afterAll(async () => {
   if (server) await stopServer(server);
-  await admin?.end();
+  await admin?.close();
   await drop?.();
 });
 

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../helpers.js';
+import { TestPool } from '../test-pool.js';
 import {
   balances,
   cashLogByMemo,
@@ -66,20 +66,20 @@ const CLIENT_AGENTS = [
 
 let url: string;
 let drop: () => Promise<void>;
-let pool: pg.Pool;
+let pool: TestPool;
 let tree: Map<number, Account>;
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   ({ url, drop } = await createTestDatabase());
-  pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool = new TestPool(url);
   tree = await loadTree(pool);
   servers.push(await startServer({ DATABASE_URL: url }));
 });
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => stopServer(s)));
-  await pool?.end();
+  await pool?.close();
   await drop?.();
 });
 

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '@agent-bo/shared';
 import { createTestDatabase } from '../helpers.js';
+import { TestPool } from '../test-pool.js';
 import {
   ACCEPTABLE_REFUSALS,
   balances,
@@ -120,8 +120,7 @@ interface CrashTarget {
 async function crashAndProve(label: string, target: CrashTarget) {
   const first = await target.start();
   servers.push(first);
-  let pool = new pg.Pool({ connectionString: await target.url(), max: 2 });
-  pool.on('error', () => undefined);
+  let pool = new TestPool(await target.url());
   const tree = await loadTree(pool);
   const run = runId();
   const load = await clients(first.port, tree);
@@ -148,7 +147,7 @@ async function crashAndProve(label: string, target: CrashTarget) {
     ]);
     if (Number(rows[0]!.n) >= 250) break;
   }
-  await pool.end();
+  await pool.close();
   await target.kill(first);
   const report = await running;
   console.info(`[ledger-crash ${label}] ${summary(report)}`);
@@ -164,8 +163,7 @@ async function crashAndProve(label: string, target: CrashTarget) {
   // restart on the same data
   const second = await target.start();
   servers.push(second);
-  pool = new pg.Pool({ connectionString: await target.url(), max: 2 });
-  pool.on('error', () => undefined);
+  pool = new TestPool(await target.url());
   try {
     const rows = await ledgerRowsByKeyPrefix(pool, run);
     expect(compareWithLedger(report.records, rows)).toEqual([]);
@@ -213,7 +211,7 @@ async function crashAndProve(label: string, target: CrashTarget) {
     // only the first process was meant to die: the restarted one served everything since
     expect(survived(second)).toEqual([]);
   } finally {
-    await pool.end();
+    await pool.close();
   }
 }
 

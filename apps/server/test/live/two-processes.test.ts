@@ -1,9 +1,9 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteTimeZone } from '@agent-bo/shared';
 import { formatDateTime } from '../../src/lib/dates.js';
 import { startServerProcess, stopServerProcesses, type ServerProcess } from '../server-process.js';
 import { createTestDatabase, DEMO_CREDENTIALS } from '../helpers.js';
+import { TestPool } from '../test-pool.js';
 import { SseClient, texts } from './support.js';
 
 /**
@@ -14,20 +14,20 @@ import { SseClient, texts } from './support.js';
  */
 
 let database: { url: string; drop: () => Promise<void> };
-let pool: pg.Pool;
+let pool: TestPool;
 const servers: ServerProcess[] = [];
 const clients: SseClient[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  pool = new TestPool(database.url);
   await pool.query(`delete from content_items where type = 'BROADCAST'`);
 });
 
 afterAll(async () => {
   for (const c of clients) c.close();
   await stopServerProcesses(servers);
-  await pool?.end();
+  await pool?.close();
   await database?.drop();
 });
 
