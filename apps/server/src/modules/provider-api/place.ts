@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { minorUnitsText, siteTimeZone, type ErrorName, type PlaceBetItem } from '@agent-bo/shared';
 import type { Tx } from '../../core/tx.js';
+import { statementName } from '../../db/named.js';
 import { businessDateOf } from './business-date.js';
 import type { ProviderContext } from './context.js';
 
@@ -69,57 +69,13 @@ export async function placeBatch(tx: Tx, ctx: ProviderContext, items: readonly P
   const betIds = [...new Set(items.map((i) => i.betId))];
   const playerKeys = [...new Set(items.map((i) => i.playerAccountNo.toLowerCase()))];
 
-  // Version 1 is the first version of every bet (resettles add 2, 3, …). One probe of the unique
-  // index per id (a lateral subquery with LIMIT 1 is never merged into a join), not
-  // `provider_bet_id = any($ids)`: on a table that autovacuum has not analyzed yet (a young site,
-  // a fresh database) the planner takes the any() as a filter over every bet of the provider, and
-  // the lookup grew from 1 to 115 ms per batch over the first 400,000 bets (docs/PERFORMANCE.md).
-  const stored = await tx.execute<{
-    id: string;
-    player_id: number;
-    game_code: string;
-    game_category: string;
-    round_id: string;
-    amount: string;
-    placed_ms: string;
-  }>(sql`
-    select b.provider_bet_id as id, b.player_id, b.game_code, b.game_category, b.round_id, b.bet_amount::text as amount,
-           floor(extract(epoch from b.placed_at) * 1000)::bigint::text as placed_ms
-      from unnest(${sql.param(betIds)}::text[]) as k(id)
-     cross join lateral (
-       select * from bets
-        where site_id = ${siteId} and provider_code = ${providerCode} and provider_bet_id = k.id and version = 1
-        limit 1) b`);
+  const { stored, found } = await readBatch(connectionOf(tx), siteId, providerCode, betIds, playerKeys);
   const known = new Map<string, First>();
-  for (const r of stored.rows) {
-    known.set(r.id, {
-      playerId: r.player_id,
-      gameCode: r.game_code,
-      gameCategory: r.game_category,
-      roundId: r.round_id,
-      amount: r.amount,
-      placedMs: Number(r.placed_ms),
-    });
+  for (const [id, playerId, gameCode, gameCategory, roundId, amount, placedMs] of stored) {
+    known.set(id, { playerId, gameCode, gameCategory, roundId, amount, placedMs });
   }
-
-  // The members module's restriction rule (core/caller.ts resolveWithAncestors), in SQL.
-  const found = await tx.execute<{
-    key: string;
-    id: number;
-    path: string;
-    verified: boolean;
-    enabled: boolean;
-    restricted: boolean;
-  }>(sql`
-    select lower(p.account_no) as key, p.id, p.path::text as path, p.verify_status = 'VERIFIED' as verified,
-           ${providerCode}::text = any(p.providers) as enabled,
-           (p.is_disabled or p.is_full_disabled or p.is_full_readonly
-            or (p.is_shadow and exists (select 1 from accounts o where o.id = p.parent_id and o.id = any(p.path) and o.is_disabled))
-            or exists (select 1 from accounts a where a.id = any(p.path) and (a.is_full_disabled or a.is_full_readonly))) as restricted
-      from accounts p
-     where p.site_id = ${siteId} and p.kind = 'PLAYER' and lower(p.account_no) = any(${sql.param(playerKeys)}::text[])`);
   const players = new Map<string, Player>();
-  for (const r of found.rows) players.set(r.key, r);
+  for (const [key, id, path, verified, enabled, restricted] of found) players.set(key, { id, path, verified, enabled, restricted });
 
   const timeZone = siteTimeZone(siteId);
   const col: Columns = {
@@ -182,6 +138,66 @@ export async function placeBatch(tx: Tx, ctx: ProviderContext, items: readonly P
   return answers;
 }
 
+/** A stored first version, as `readBatch` answers it: id, player, game, category, round, amount, placed (epoch ms). */
+type StoredRow = [string, number, string, string, string, string, number];
+/** A player of the batch: lower-case account number, id, path, verified, provider enabled, restricted. */
+type PlayerRow = [string, number, string, boolean, boolean, boolean];
+
+/**
+ * The batch's known bets and its players in one statement, one round trip, a named statement
+ * planned once per connection. Each half answers one JSON array (pg parses it natively), so the
+ * two shapes need no common row type.
+ *
+ * Known bets: version 1 is the first version of every bet (resettles add 2, 3, …). One probe of
+ * the unique index per id (a lateral subquery with LIMIT 1 is never merged into a join), not
+ * `provider_bet_id = any($ids)`: on a table that autovacuum has not analyzed yet (a young site, a
+ * fresh database) the planner takes the any() as a filter over every bet of the provider, and the
+ * lookup grew from 1 to 115 ms per batch over the first 400,000 bets (docs/PERFORMANCE.md).
+ *
+ * Players: the members module's restriction rule (core/caller.ts resolveWithAncestors), in SQL.
+ *
+ * It runs after the batch lock is held (service.ts), so it sees every bet an earlier batch of the
+ * same provider stored.
+ */
+const READ_BATCH = `
+select
+  (select coalesce(json_agg(json_build_array(b.provider_bet_id, b.player_id, b.game_code, b.game_category, b.round_id,
+                                             b.bet_amount::text, floor(extract(epoch from b.placed_at) * 1000)::bigint)), '[]')
+     from unnest($3::text[]) as k(id)
+    cross join lateral (
+      select provider_bet_id, player_id, game_code, game_category, round_id, bet_amount, placed_at from bets
+       where site_id = $1 and provider_code = $2 and provider_bet_id = k.id and version = 1
+       limit 1) b) as stored,
+  (select coalesce(json_agg(json_build_array(lower(p.account_no), p.id, p.path::text, p.verify_status = 'VERIFIED',
+                                             $2::text = any(p.providers),
+     (p.is_disabled or p.is_full_disabled or p.is_full_readonly
+      or (p.is_shadow and exists (select 1 from accounts o where o.id = p.parent_id and o.id = any(p.path) and o.is_disabled))
+      or exists (select 1 from accounts a where a.id = any(p.path) and (a.is_full_disabled or a.is_full_readonly))))), '[]')
+     from accounts p
+    where p.site_id = $1 and p.kind = 'PLAYER' and lower(p.account_no) = any($4::text[])) as players`;
+
+async function readBatch(
+  client: pg.PoolClient,
+  siteId: string,
+  providerCode: string,
+  betIds: string[],
+  playerKeys: string[],
+): Promise<{ stored: StoredRow[]; found: PlayerRow[] }> {
+  const { rows } = await client.query<{ stored: StoredRow[]; players: PlayerRow[] }>({
+    name: statementName('place_read', READ_BATCH),
+    text: READ_BATCH,
+    values: [siteId, providerCode, betIds, playerKeys],
+  });
+  return { stored: rows[0]!.stored, found: rows[0]!.players };
+}
+
+/** The pg connection under a drizzle transaction: the batch's own statements and its COPY run on it. */
+function connectionOf(tx: Tx): pg.PoolClient {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('place: the transaction has no pg connection');
+  return client;
+}
+
 /** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */
 function copyText(value: string): string {
   return /[\\\t\n\r]/.test(value) ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : value;
@@ -200,8 +216,7 @@ const COPY_BETS =
  * per value. The unique index still refuses a second version 1 of a bet.
  */
 async function copyBets(tx: Tx, siteId: string, providerCode: string, col: Columns): Promise<void> {
-  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
-  if (!client || typeof client.query !== 'function') throw new Error('place: the transaction has no pg connection to COPY on');
+  const client = connectionOf(tx);
   const head = `${copyText(siteId)}\t${copyText(providerCode)}\t`;
   let text = '';
   for (let i = 0; i < col.betId.length; i++) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   ERRORS,
   errorMessage,
@@ -8,8 +8,6 @@ import {
   type ProviderItemResult,
   type SettleBetItem,
 } from '@agent-bo/shared';
-import type { Db } from '../../db/client.js';
-import { siteProviders } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { inTransaction } from '../../core/tx.js';
 import type { ProviderContext } from './context.js';
@@ -62,23 +60,20 @@ export async function resettleBets(ctx: ProviderContext, items: SettleBetItem[])
   return runBatch(ctx, 'resettle', items);
 }
 
-/** The site must offer the provider (SITE_PROVIDER). */
-async function assertOffered(db: Db, siteId: string, providerCode: string): Promise<void> {
-  const [row] = await db
-    .select({ siteId: siteProviders.siteId })
-    .from(siteProviders)
-    .where(and(eq(siteProviders.siteId, siteId), eq(siteProviders.providerCode, providerCode)));
-  if (!row) throw new AppError('PROVIDER_NOT_OFFERED');
-}
-
 async function runBatch(
   ctx: ProviderContext,
   op: Op,
   items: (PlaceBetItem | SettleBetItem | CancelBetItem)[],
 ): Promise<ProviderBatchResult> {
-  await assertOffered(ctx.db, ctx.siteId, ctx.providerCode);
   const answers = await inTransaction(ctx.db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BET_LOCK_CLASS}::int, hashtext(${`${ctx.siteId}:${ctx.providerCode}`}))`);
+    // The batch lock and the site's offer of the provider (SITE_PROVIDER) in one round trip; a
+    // provider the site does not offer is refused before anything is read, and the rollback
+    // releases the lock.
+    const { rows } = await tx.execute<{ offered: boolean }>(
+      sql`select pg_advisory_xact_lock(${BET_LOCK_CLASS}::int, hashtext(${`${ctx.siteId}:${ctx.providerCode}`})) is not null as locked,
+                 exists (select 1 from site_providers where site_id = ${ctx.siteId} and provider_code = ${ctx.providerCode}) as offered`,
+    );
+    if (!rows[0]!.offered) throw new AppError('PROVIDER_NOT_OFFERED');
     // Each item answered as it would be alone in a call, the batch decided and written as a set:
     // place in place.ts, settle, cancel and resettle in transitions.ts.
     if (op === 'place') return placeBatch(tx, ctx, items as PlaceBetItem[]);
