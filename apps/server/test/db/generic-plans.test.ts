@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountId, body, call, signinAs, useTestApp } from '../helpers.js';
+import { batch, betId, placeItem, playersAtDepth } from '../provider-api/support.js';
 
 /**
  * A named statement (db/named.ts) is there to be planned once per connection: PostgreSQL plans
@@ -7,7 +8,7 @@ import { accountId, body, call, signinAs, useTestApp } from '../helpers.js';
  * estimated cost is no higher than theirs. A statement whose generic plan looks dearer (a
  * per-row subquery in a filter the custom plans fold away, an array whose length only a custom
  * plan knows) is planned on every call for good, and naming it buys nothing. This test drives
- * the hot reads and the ledger past the switch and reads `pg_prepared_statements` on every
+ * the hot reads, the ledger and the bet batches past the switch and reads `pg_prepared_statements` on every
  * connection of the pool: each named statement run more than five times on a connection must have
  * run its generic plan there.
  */
@@ -34,7 +35,7 @@ async function preparedOnEveryConnection(): Promise<Prepared[]> {
 }
 
 describe('named statements run their generic plan', () => {
-  it('every hot read and the ledger, past the fifth run', async () => {
+  it('every hot read, the ledger and the place batch, past the fifth run', async () => {
     const admin = await signinAs(ctx.app, 'admin001');
     const agent = await signinAs(ctx.app, 'agentA01');
     const agentB01 = await accountId(ctx, 'agentB01');
@@ -68,6 +69,21 @@ describe('named statements run their generic plan', () => {
       );
       expect(body(res).success, res.body).toBe(true);
     }
+    // Place batches of a provider: the batch's known bets and players are one named statement,
+    // run inside the batch's transaction. Each batch repeats a bet of the one before (known) and
+    // places new ones. A batch of a few items is planned for its values (its custom plan is
+    // cheaper than the generic plan's guess of ten ids), so these batches are of a size where
+    // the planning is worth saving.
+    const players = await playersAtDepth(ctx, 4, 'EVO', 3);
+    let previous: string | undefined;
+    for (let round = 0; round < 8; round++) {
+      const ids = Array.from({ length: 60 }, () => betId('generic-plans'));
+      const items = ids.map((id, i) => placeItem(id, players[i % players.length]!));
+      if (previous) items.push(placeItem(previous, players[0]!));
+      const answers = await batch(ctx, 'place', items);
+      expect(answers).toEqual([...ids.map(() => 'OK'), ...(previous ? ['DUPLICATE'] : [])]);
+      previous = ids[0];
+    }
     await ctx.database.pool.query('analyze');
     for (let round = 0; round < 8; round++) {
       for (const token of [admin, agent]) {
@@ -91,6 +107,7 @@ describe('named statements run their generic plan', () => {
       'report_rows',
       'dashboard_rollups',
       'site_providers',
+      'place_read',
       'q',
     ]) {
       expect([...labels], label).toContain(label);
