@@ -70,7 +70,7 @@ async function runBatch(
     // provider the site does not offer is refused before anything is read, and the rollback
     // releases the lock.
     const { rows } = await tx.execute<{ offered: boolean }>(
-      sql`select pg_advisory_xact_lock(${BET_LOCK_CLASS}::int, hashtext(${`${ctx.siteId}:${ctx.providerCode}`})) is not null as locked,
+      sql`select pg_advisory_xact_lock(${BET_LOCK_CLASS}::int, hashtext(${`${ctx.siteId}:${ctx.providerCode}`})),
                  exists (select 1 from site_providers where site_id = ${ctx.siteId} and provider_code = ${ctx.providerCode}) as offered`,
     );
     if (!rows[0]!.offered) throw new AppError('PROVIDER_NOT_OFFERED');
