@@ -29,6 +29,11 @@
  * - write (not in the default list): the two ways to store a batch's new bets, straight through
  *   `pg` — `INSERT … SELECT FROM unnest(…)` with one array parameter per column, and COPY — each
  *   `--write-transactions` times alternating, `--batch` rows per transaction (rolled back).
+ * - probe (not in the default list; after the batch case, on the bets it stored): the two ways the
+ *   place batch finds its known bets, straight through `pg` as named statements — one lateral
+ *   probe of the unique index per id, and one scan of the ids as an array — each
+ *   `--probe-runs` times alternating, `--batch` ids of which a share `--duplicates` are stored;
+ *   `bets` is analyzed first (the array scan is planned for it only with statistics).
  *
  * With `--rounds=N` the batch and copy cases run N times, alternating (batch, copy, batch, copy …),
  * so on a shared machine each batched figure has a ceiling measured next to it; so do the settle
@@ -59,12 +64,16 @@ const opt = parseOptions({
   duplicates: '0.1',
   'copy-rows': '500000',
   'write-transactions': '50',
+  'probe-runs': '200',
   cases: 'single,batch,settle,copy',
   rounds: '1',
   /**
-   * `true`: ANALYZE the database before the measured cases. A fresh database has no statistics
-   * for the tables the bench fills until autovacuum's first pass (it looks every minute), and
-   * plans made meanwhile are for near-empty tables.
+   * `true`: ANALYZE the database before the measured cases, and `bets` again before every batch
+   * round after the first. A fresh database has no statistics for the tables the bench fills
+   * until autovacuum's first pass (it looks every minute, and on a table growing this fast its
+   * vacuum may not end within a run), and plans made meanwhile are for near-empty tables; the
+   * place batch reads its known bets by one array scan only once `bets` has statistics. So the
+   * first round measures a fresh database, the later ones a table in service.
    */
   analyze: 'false',
   /** Unsettled bets stored before each settle round. */
@@ -243,7 +252,9 @@ try {
   log(`${players.length} players; providers ${usable.map((p) => `${p.code} (${byProvider.get(p.code).length} players)`).join(', ')}`);
 
   let seq = 0;
-  const newItem = (provider, w) => {
+  // One instant per call (its items are made within a millisecond or two anyway): the bench's own
+  // CPU shares the machine with the server and PostgreSQL, and a toISOString per item was a sixth of it.
+  const newItem = (provider, w, placedAt = new Date().toISOString()) => {
     const list = byProvider.get(provider.code);
     const n = ++seq;
     return {
@@ -253,7 +264,7 @@ try {
       gameCategory: CATEGORY[provider.code] ?? 'SLOT',
       roundId: `r${n}`,
       betAmount: `${10 + (n % 490)}.00`,
-      placedAt: new Date().toISOString(),
+      placedAt,
     };
   };
 
@@ -267,7 +278,12 @@ try {
     for (const a of agents) a.destroy();
   }
 
-  /** Bets placed by the batch case, per connection, for its duplicates. */
+  /**
+   * Bets placed by the batch case, per connection, for its duplicates: the latest REPLAY_WINDOW
+   * (a provider replays what it sent lately; keeping every bet made the bench's own GC grow with
+   * the run).
+   */
+  const REPLAY_WINDOW = 20_000;
   const placed = [];
   const batchConns = Number(opt['batch-connections']);
   for (let w = 0; w < batchConns; w++) placed.push([]);
@@ -279,6 +295,12 @@ try {
       )
     ).rows[0];
   const batchRound = async (round) => {
+    if (opt.analyze === 'true' && round > 1) {
+      // The bets the rounds before stored, analyzed as autovacuum analyzes a table in service.
+      const t = Date.now();
+      await db.query('analyze bets');
+      log(`analyze bets before round ${round}: ${Date.now() - t} ms`);
+    }
     const before = await vacuumState();
     const r = await batchRoundMeasured(round);
     // The counters move when a run ends; one still running shows in the next round.
@@ -305,13 +327,17 @@ try {
         const dups = mine.length >= batchSize ? Math.round(batchSize * dupShare) : 0;
         for (let k = 0; k < dups; k++) items.push(mine[Math.floor(Math.random() * mine.length)]);
         const fresh = [];
+        const placedAt = new Date().toISOString();
         while (items.length < batchSize) {
-          const it = newItem(provider, w);
+          const it = newItem(provider, w, placedAt);
           fresh.push(it);
           items.push(it);
         }
         const r = outcome(await signedPost(agents[w], provider, 'place', items), items.length);
-        if (r.ok) mine.push(...fresh);
+        if (r.ok) {
+          mine.push(...fresh);
+          if (mine.length > 2 * REPLAY_WINDOW) mine.splice(0, mine.length - REPLAY_WINDOW);
+        }
         return r;
       },
     );
@@ -412,6 +438,44 @@ try {
   if (cases.has('batch') && cases.has('copy')) {
     results.summary = pairSummary(pairs, loadBefore);
     log(`summary ${JSON.stringify(results.summary)}`);
+  }
+
+  if (cases.has('probe')) {
+    await db.query('analyze bets');
+    const [provider] = usable;
+    const { rows: stored } = await db.query(
+      `select provider_bet_id as id from bets where site_id = $1 and provider_code = $2 and version = 1 order by random() limit $3`,
+      [SITE, provider.code, Math.round(batchSize * dupShare)],
+    );
+    const columns = `json_build_array(b.provider_bet_id, b.player_id, b.game_code, b.game_category, b.round_id, b.bet_amount::text,
+                                      floor(extract(epoch from b.placed_at) * 1000)::bigint)`;
+    // The two branches of place.ts READ_BATCH's known bets, each as a statement of its own.
+    const forms = {
+      'lateral probe per id': `select coalesce(json_agg(${columns}), '[]') as stored from unnest($3::text[]) as k(id)
+         cross join lateral (select provider_bet_id, player_id, game_code, game_category, round_id, bet_amount, placed_at from bets
+                              where site_id = $1 and provider_code = $2 and provider_bet_id = k.id and version = 1 limit 1) b`,
+      'array scan': `select coalesce(json_agg(${columns}), '[]') as stored from bets b
+         where b.site_id = $1 and b.provider_code = $2 and b.provider_bet_id = any($3::text[]) and b.version = 1`,
+    };
+    const spent = Object.fromEntries(Object.keys(forms).map((k) => [k, []]));
+    let n = 0;
+    for (let t = 0; t < Number(opt['probe-runs']); t++) {
+      const ids = [...stored.map((r) => r.id), ...Array.from({ length: batchSize - stored.length }, () => `${run}-probe-${++n}`)];
+      for (const [name, text] of Object.entries(forms)) {
+        const t0 = process.hrtime.bigint();
+        const { rows } = await db.query({ name: `probe_${Object.keys(forms).indexOf(name)}`, text, values: [SITE, provider.code, ids] });
+        spent[name].push(Number(process.hrtime.bigint() - t0) / 1e6);
+        if (rows[0].stored.length !== stored.length)
+          throw new Error(`${name} found ${rows[0].stored.length} of ${stored.length} stored bets`);
+      }
+    }
+    const r = {
+      name: `known bets of ${batchSize} ids (${stored.length} stored) among ${(await db.query(`select reltuples::bigint as n from pg_class where relname = 'bets'`)).rows[0].n} bets, ${opt['probe-runs']} runs each, alternating`,
+      ms: Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, summary(v)])),
+      loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
+    };
+    log(JSON.stringify(r));
+    results.cases.push(r);
   }
 
   if (cases.has('write')) {

@@ -171,6 +171,38 @@ describe('provider API: a batch answers and writes as its items one by one', () 
     expect(oneRollups.length).toBeGreaterThan(0);
     expect(await rollupsBetween('2025-02-01', '2025-02-28', DAYS_APART)).toEqual(oneRollups);
   });
+
+  it('places the same batch alike once bets has statistics (the known bets read as one array scan)', async () => {
+    // The place batch reads its known bets id by id until `bets` has column statistics, then with
+    // one scan of the ids as an array (place.ts): the answers and the stored bets must not differ.
+    const STATS_DAY = '2025-01-23'; // two periods before the "one" run
+    await q(ctx, 'analyze bets');
+    const stats = await q(
+      ctx,
+      `select 1 from pg_stats where schemaname = current_schema() and tablename = 'bets' and attname = 'provider_bet_id'`,
+    );
+    expect(stats).toHaveLength(1);
+    const prior = placeItems('stats', STATS_DAY).find((i) => i.betId === 'stats-0')!;
+    expect(await batch(ctx, 'place', [prior])).toEqual(['OK']);
+    expect(await batch(ctx, 'place', placeItems('stats', STATS_DAY))).toEqual(PLACE_ANSWERS);
+    const oneBets = await storedBets('one', 0);
+    // What a place stores (the "one" run's bets were settled since).
+    const placed = (rows: Record<string, unknown>[]) =>
+      rows
+        .filter((b) => b.version === 1)
+        .map((b) => [
+          b.bet,
+          b.player_id,
+          b.agent_path,
+          b.game_code,
+          b.game_category,
+          b.round_id,
+          b.bet_amount,
+          b.placed_at,
+          b.business_date,
+        ]);
+    expect(placed(await storedBets('stats', 2 * DAYS_APART))).toEqual(placed(oneBets));
+  });
 });
 
 /** Bets of the transition run: placed and settled alike in both runs before the batches under test. */

@@ -51,19 +51,6 @@ export type PlaceAnswer = 'OK' | 'DUPLICATE' | { refused: ErrorName };
 
 const refused = (name: ErrorName): PlaceAnswer => ({ refused: name });
 
-/** The new bets, one array per column. */
-interface Columns {
-  betId: string[];
-  playerId: number[];
-  path: string[];
-  gameCode: string[];
-  gameCategory: string[];
-  roundId: string[];
-  amount: string[];
-  placedAt: string[];
-  businessDate: string[];
-}
-
 export async function placeBatch(tx: Tx, ctx: ProviderContext, items: readonly PlaceBetItem[]): Promise<PlaceAnswer[]> {
   const { siteId, providerCode } = ctx;
   const betIds = [...new Set(items.map((i) => i.betId))];
@@ -78,17 +65,11 @@ export async function placeBatch(tx: Tx, ctx: ProviderContext, items: readonly P
   for (const [key, id, path, verified, enabled, restricted] of found) players.set(key, { id, path, verified, enabled, restricted });
 
   const timeZone = siteTimeZone(siteId);
-  const col: Columns = {
-    betId: [],
-    playerId: [],
-    path: [],
-    gameCode: [],
-    gameCategory: [],
-    roundId: [],
-    amount: [],
-    placedAt: [],
-    businessDate: [],
-  };
+  const instants = new InstantText();
+  // The new bets as COPY's text: one line each, built as each is decided.
+  const head = `${copyText(siteId)}\t${copyText(providerCode)}\t`;
+  let rows = '';
+  let newBets = 0;
   const answers: PlaceAnswer[] = [];
   for (const item of items) {
     const player = players.get(item.playerAccountNo.toLowerCase());
@@ -120,22 +101,40 @@ export async function placeBatch(tx: Tx, ctx: ProviderContext, items: readonly P
         amount,
         placedMs,
       });
-      col.betId.push(item.betId);
-      col.playerId.push(player.id);
-      col.path.push(player.path);
-      col.gameCode.push(item.gameCode);
-      col.gameCategory.push(item.gameCategory);
-      col.roundId.push(item.roundId);
-      col.amount.push(amount);
-      // Milliseconds, as the item's instant reads in JavaScript (a finer fraction is dropped).
-      col.placedAt.push(new Date(placedMs).toISOString());
-      col.businessDate.push(businessDateOf(placedMs, timeZone));
+      // placed_at in milliseconds, as the item's instant reads in JavaScript (a finer fraction is dropped).
+      rows +=
+        `${head}${copyText(item.betId)}\t1\t${player.id}\t${player.path}\t${copyText(item.gameCode)}\t` +
+        `${copyText(item.gameCategory)}\t${copyText(item.roundId)}\t${amount}\t0\t0\t0\tUnsettled\t` +
+        `${instants.iso(placedMs)}\t\\N\t${businessDateOf(placedMs, timeZone)}\t\\N\n`;
+      newBets++;
       answers.push('OK');
     }
   }
 
-  if (col.betId.length) await copyBets(tx, siteId, providerCode, col);
+  if (newBets) await copyBets(tx, rows);
   return answers;
+}
+
+/**
+ * `new Date(ms).toISOString()`, with the text of the whole second kept from the instant before: a
+ * batch's bets fall in a few seconds, and V8's toISOString was the largest single item of a place
+ * batch's own time (5 % of the server's, one call per bet).
+ */
+export class InstantText {
+  private second = Number.NaN;
+  /** `YYYY-MM-DDTHH:MM:SS.` of `second`. */
+  private head = '';
+
+  iso(ms: number): string {
+    const second = Math.floor(ms / 1000);
+    if (second !== this.second) {
+      this.second = second;
+      const whole = new Date(second * 1000).toISOString(); // ends in `.000Z`
+      this.head = whole.slice(0, -4);
+    }
+    const fraction = ms - second * 1000;
+    return `${this.head}${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}Z`;
+  }
 }
 
 /** A stored first version, as `readBatch` answers it: id, player, game, category, round, amount, placed (epoch ms). */
@@ -148,26 +147,37 @@ type PlayerRow = [string, number, string, boolean, boolean, boolean];
  * planned once per connection. Each half answers one JSON array (pg parses it natively), so the
  * two shapes need no common row type.
  *
- * Known bets: version 1 is the first version of every bet (resettles add 2, 3, …). One probe of
- * the unique index per id (a lateral subquery with LIMIT 1 is never merged into a join), not
- * `provider_bet_id = any($ids)`: on a table that autovacuum has not analyzed yet (a young site, a
- * fresh database) the planner takes the any() as a filter over every bet of the provider, and the
- * lookup grew from 1 to 115 ms per batch over the first 400,000 bets (docs/PERFORMANCE.md).
+ * Known bets: version 1 is the first version of every bet (resettles add 2, 3, …), found by one
+ * scan of the unique index with the ids as one array (`provider_bet_id = any($3)`): half the
+ * time of one lateral probe per id (2.4 against 4.7 ms for 1,000 ids, docs/PERFORMANCE.md). That
+ * plan needs the column statistics of `bets`: without them the planner prices a thousand ids as
+ * the whole table and filters every bet of the site instead (135 ms at 380,000 bets). So the
+ * statement asks PostgreSQL whether `bets` has them, and until it does (a fresh database, before
+ * autovacuum's first ANALYZE) it probes id by id through a lateral subquery with LIMIT 1, which
+ * is never merged into a join and always descends the index once per id. Only the branch taken
+ * runs; an ANALYZE invalidates the cached plan, so the array scan is planned afresh with the
+ * statistics.
  *
  * Players: the members module's restriction rule (core/caller.ts resolveWithAncestors), in SQL.
  *
  * It runs after the batch lock is held (service.ts), so it sees every bet an earlier batch of the
  * same provider stored.
  */
-const READ_BATCH = `
+const STORED_COLUMNS = `json_build_array(b.provider_bet_id, b.player_id, b.game_code, b.game_category, b.round_id,
+                                             b.bet_amount::text, floor(extract(epoch from b.placed_at) * 1000)::bigint)`;
+export const READ_BATCH = `
 select
-  (select coalesce(json_agg(json_build_array(b.provider_bet_id, b.player_id, b.game_code, b.game_category, b.round_id,
-                                             b.bet_amount::text, floor(extract(epoch from b.placed_at) * 1000)::bigint)), '[]')
-     from unnest($3::text[]) as k(id)
-    cross join lateral (
-      select provider_bet_id, player_id, game_code, game_category, round_id, bet_amount, placed_at from bets
-       where site_id = $1 and provider_code = $2 and provider_bet_id = k.id and version = 1
-       limit 1) b) as stored,
+  case when exists (select from pg_stats where schemaname = current_schema() and tablename = 'bets' and attname = 'provider_bet_id')
+  then (select coalesce(json_agg(${STORED_COLUMNS}), '[]')
+          from bets b
+         where b.site_id = $1 and b.provider_code = $2 and b.provider_bet_id = any($3::text[]) and b.version = 1)
+  else (select coalesce(json_agg(${STORED_COLUMNS}), '[]')
+          from unnest($3::text[]) as k(id)
+         cross join lateral (
+           select provider_bet_id, player_id, game_code, game_category, round_id, bet_amount, placed_at from bets
+            where site_id = $1 and provider_code = $2 and provider_bet_id = k.id and version = 1
+            limit 1) b)
+  end as stored,
   (select coalesce(json_agg(json_build_array(lower(p.account_no), p.id, p.path::text, p.verify_status = 'VERIFIED',
                                              $2::text = any(p.providers),
      (p.is_disabled or p.is_full_disabled or p.is_full_readonly
@@ -208,22 +218,14 @@ const COPY_BETS =
   'bet_amount, valid_bet, payout, win_loss, status, placed_at, settled_at, business_date, share_ratios) from stdin';
 
 /**
- * Writes the new bets with COPY on the transaction's own connection: the decisions are taken
- * already (under the batch lock, against the bets read above), so the rows only have to be
- * stored, and COPY stores them at the rate of a bulk load — the ceiling bench/bets.mjs measures —
- * where an INSERT … SELECT FROM unnest(…) inserts row by row (at most as fast; `bench/bets.mjs
- * --cases=write` compares the two) and its array parameters cost this process pg's quoting pass
- * per value. The unique index still refuses a second version 1 of a bet.
+ * Writes the new bets (COPY text rows, `COPY_BETS`'s columns) with COPY on the transaction's own
+ * connection: the decisions are taken already (under the batch lock, against the bets read
+ * above), so the rows only have to be stored, and COPY stores them at the rate of a bulk load —
+ * the ceiling bench/bets.mjs measures — where an INSERT … SELECT FROM unnest(…) inserts row by row
+ * (at most as fast; `bench/bets.mjs --cases=write` compares the two) and its array parameters cost
+ * this process pg's quoting pass per value. The unique index still refuses a second version 1 of
+ * a bet.
  */
-async function copyBets(tx: Tx, siteId: string, providerCode: string, col: Columns): Promise<void> {
-  const client = connectionOf(tx);
-  const head = `${copyText(siteId)}\t${copyText(providerCode)}\t`;
-  let text = '';
-  for (let i = 0; i < col.betId.length; i++) {
-    text +=
-      `${head}${copyText(col.betId[i]!)}\t1\t${col.playerId[i]}\t${col.path[i]}\t${copyText(col.gameCode[i]!)}\t` +
-      `${copyText(col.gameCategory[i]!)}\t${copyText(col.roundId[i]!)}\t${col.amount[i]}\t0\t0\t0\tUnsettled\t` +
-      `${col.placedAt[i]}\t\\N\t${col.businessDate[i]}\t\\N\n`;
-  }
-  await pipeline(Readable.from([text], { objectMode: false }), client.query(copyStreams.from(COPY_BETS)));
+async function copyBets(tx: Tx, rows: string): Promise<void> {
+  await pipeline(Readable.from([rows], { objectMode: false }), connectionOf(tx).query(copyStreams.from(COPY_BETS)));
 }
