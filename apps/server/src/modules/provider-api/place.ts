@@ -148,8 +148,9 @@ type PlayerRow = [string, number, string, boolean, boolean, boolean];
  * two shapes need no common row type.
  *
  * Known bets: version 1 is the first version of every bet (resettles add 2, 3, …), found by one
- * scan of the unique index with the ids as one array (`provider_bet_id = any($3)`): half the
- * time of one lateral probe per id (2.4 against 4.7 ms for 1,000 ids, docs/PERFORMANCE.md). That
+ * scan of the unique index with the ids as one array (`provider_bet_id = any($3)`): less than
+ * half the time of one lateral probe per id (3.0–3.2 against 7.0–7.2 ms for 1,000 ids,
+ * `bench/bets.mjs --cases=probe`, docs/PERFORMANCE.md). That
  * plan needs the column statistics of `bets`: without them the planner prices a thousand ids as
  * the whole table and filters every bet of the site instead (135 ms at 380,000 bets). So the
  * statement asks PostgreSQL whether `bets` has them, and until it does (a fresh database, before
