@@ -17,8 +17,11 @@ interface PlanNode {
   'Actual Loops': number;
   'Index Cond'?: string;
   Filter?: string;
+  'Recheck Cond'?: string;
   Plans?: PlanNode[];
 }
+
+const conditions = (n: PlanNode) => `${n['Index Cond'] ?? ''} ${n['Recheck Cond'] ?? ''} ${n.Filter ?? ''}`;
 
 /** Every node of a plan that ran at least once. */
 function executed(node: PlanNode): PlanNode[] {
@@ -42,10 +45,11 @@ describe('the place batch read of known bets', () => {
         const ran = executed(rows[0]!['QUERY PLAN'][0].Plan);
         const { rows: answer } = await client.query<{ stored: unknown[] }>(READ_BATCH, ['tw_web', 'EVO', ids, []]);
         return {
-          // One index scan (or bitmap index scan) for all the ids, or one lookup per id (an index
-          // descent; on the empty table a scan of its no pages).
-          arrayScan: ran.some((n) => /provider_bet_id = ANY/.test(n['Index Cond'] ?? '')),
-          perId: ran.some((n) => /provider_bet_id = k\.id/.test(`${n['Index Cond'] ?? ''} ${n.Filter ?? ''}`)),
+          // Which branch ran: one scan for all the ids as an array, or one lookup per id. How each
+          // scans is the planner's choice for the table's size (PostgreSQL 15 filters a small
+          // table where 17 descends its index), so any condition of a node that ran counts.
+          arrayScan: ran.some((n) => /provider_bet_id = ANY/.test(conditions(n))),
+          perId: ran.some((n) => /provider_bet_id = k\.id/.test(conditions(n))),
           found: answer[0]!.stored.length,
         };
       };
