@@ -30,7 +30,8 @@
  *   `pg` — `INSERT … SELECT FROM unnest(…)` with one array parameter per column, and COPY — each
  *   `--write-transactions` times alternating, `--batch` rows per transaction (rolled back).
  * - probe (not in the default list; after the batch case, on the bets it stored): the two ways the
- *   place batch finds its known bets, straight through `pg` as named statements — one lateral
+ *   place batch finds its known bets (place.ts's own SQL, from apps/server/dist), straight through
+ *   `pg` as named statements — one lateral
  *   probe of the unique index per id, and one scan of the ids as an array — each
  *   `--probe-runs` times alternating, `--batch` ids of which a share `--duplicates` are stored;
  *   `bets` is analyzed first (the array scan is planned for it only with statistics).
@@ -53,7 +54,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { embeddedUrl, log, machine, parseOptions, request, requireFromServer, sleep, startServer, summary } from './support.mjs';
+import { pathToFileURL } from 'node:url';
+import {
+  embeddedUrl,
+  log,
+  machine,
+  parseOptions,
+  request,
+  requireFromServer,
+  serverDist,
+  sleep,
+  startServer,
+  summary,
+} from './support.mjs';
 
 const opt = parseOptions({
   duration: '10',
@@ -447,15 +460,12 @@ try {
       `select provider_bet_id as id from bets where site_id = $1 and provider_code = $2 and version = 1 order by random() limit $3`,
       [SITE, provider.code, Math.round(batchSize * dupShare)],
     );
-    const columns = `json_build_array(b.provider_bet_id, b.player_id, b.game_code, b.game_category, b.round_id, b.bet_amount::text,
-                                      floor(extract(epoch from b.placed_at) * 1000)::bigint)`;
-    // The two branches of place.ts READ_BATCH's known bets, each as a statement of its own.
+    // The two branches of place.ts READ_BATCH's known bets, from the server's build (apps/server/dist),
+    // each as a statement of its own.
+    const place = await import(pathToFileURL(path.join(serverDist, 'modules', 'provider-api', 'place.js')).href);
     const forms = {
-      'lateral probe per id': `select coalesce(json_agg(${columns}), '[]') as stored from unnest($3::text[]) as k(id)
-         cross join lateral (select provider_bet_id, player_id, game_code, game_category, round_id, bet_amount, placed_at from bets
-                              where site_id = $1 and provider_code = $2 and provider_bet_id = k.id and version = 1 limit 1) b`,
-      'array scan': `select coalesce(json_agg(${columns}), '[]') as stored from bets b
-         where b.site_id = $1 and b.provider_code = $2 and b.provider_bet_id = any($3::text[]) and b.version = 1`,
+      'lateral probe per id': `select ${place.KNOWN_BETS_BY_PROBES} as stored`,
+      'array scan': `select ${place.KNOWN_BETS_BY_ARRAY} as stored`,
     };
     const spent = Object.fromEntries(Object.keys(forms).map((k) => [k, []]));
     let n = 0;

@@ -69,7 +69,6 @@ export async function placeBatch(tx: Tx, ctx: ProviderContext, items: readonly P
   // The new bets as COPY's text: one line each, built as each is decided.
   const head = `${copyText(siteId)}\t${copyText(providerCode)}\t`;
   let rows = '';
-  let newBets = 0;
   const answers: PlaceAnswer[] = [];
   for (const item of items) {
     const player = players.get(item.playerAccountNo.toLowerCase());
@@ -106,12 +105,11 @@ export async function placeBatch(tx: Tx, ctx: ProviderContext, items: readonly P
         `${head}${copyText(item.betId)}\t1\t${player.id}\t${player.path}\t${copyText(item.gameCode)}\t` +
         `${copyText(item.gameCategory)}\t${copyText(item.roundId)}\t${amount}\t0\t0\t0\tUnsettled\t` +
         `${instants.iso(placedMs)}\t\\N\t${businessDateOf(placedMs, timeZone)}\t\\N\n`;
-      newBets++;
       answers.push('OK');
     }
   }
 
-  if (newBets) await copyBets(tx, rows);
+  if (rows) await copyBets(tx, rows);
   return answers;
 }
 
@@ -166,18 +164,22 @@ type PlayerRow = [string, number, string, boolean, boolean, boolean];
  */
 const STORED_COLUMNS = `json_build_array(b.provider_bet_id, b.player_id, b.game_code, b.game_category, b.round_id,
                                              b.bet_amount::text, floor(extract(epoch from b.placed_at) * 1000)::bigint)`;
-export const READ_BATCH = `
-select
-  case when exists (select from pg_stats where schemaname = current_schema() and tablename = 'bets' and attname = 'provider_bet_id')
-  then (select coalesce(json_agg(${STORED_COLUMNS}), '[]')
+/** The known bets ($1 site, $2 provider, $3 ids) by one scan of the ids as an array: with statistics. */
+export const KNOWN_BETS_BY_ARRAY = `(select coalesce(json_agg(${STORED_COLUMNS}), '[]')
           from bets b
-         where b.site_id = $1 and b.provider_code = $2 and b.provider_bet_id = any($3::text[]) and b.version = 1)
-  else (select coalesce(json_agg(${STORED_COLUMNS}), '[]')
+         where b.site_id = $1 and b.provider_code = $2 and b.provider_bet_id = any($3::text[]) and b.version = 1)`;
+/** The same by one probe of the unique index per id: without statistics. */
+export const KNOWN_BETS_BY_PROBES = `(select coalesce(json_agg(${STORED_COLUMNS}), '[]')
           from unnest($3::text[]) as k(id)
          cross join lateral (
            select provider_bet_id, player_id, game_code, game_category, round_id, bet_amount, placed_at from bets
             where site_id = $1 and provider_code = $2 and provider_bet_id = k.id and version = 1
-            limit 1) b)
+            limit 1) b)`;
+export const READ_BATCH = `
+select
+  case when exists (select from pg_stats where schemaname = current_schema() and tablename = 'bets' and attname = 'provider_bet_id')
+  then ${KNOWN_BETS_BY_ARRAY}
+  else ${KNOWN_BETS_BY_PROBES}
   end as stored,
   (select coalesce(json_agg(json_build_array(lower(p.account_no), p.id, p.path::text, p.verify_status = 'VERIFIED',
                                              $2::text = any(p.providers),
