@@ -6,48 +6,48 @@ import type { PageName } from '../config/routes';
  * config/routes.ts, which names each route's page; this is where a name becomes the feature's
  * page component, loaded when first shown.
  */
-const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page'));
-const MemberPage = lazy(() => import('../features/member/routes/member-page'));
-const LogPage = lazy(() => import('../features/log/routes/log-page'));
-const ReportPage = lazy(() => import('../features/report/routes/report-page'));
-const BetPage = lazy(() => import('../features/bet/routes/bet-page'));
-const ProviderPage = lazy(() => import('../features/provider/routes/provider-page'));
-const ErrorLogPage = lazy(() => import('../features/error-log/routes/error-log-page'));
-const ActivityPage = lazy(() => import('../features/announcement/routes/activity-page'));
-const AnnouncementPage = lazy(() => import('../features/announcement/routes/announcement-page'));
-const BroadcastPage = lazy(() => import('../features/announcement/routes/broadcast-page'));
-const PermissionPage = lazy(() => import('../features/permission/routes/permission-page'));
-const MaterialCategoryPage = lazy(() => import('../features/material/routes/category-page'));
-const MaterialGamePage = lazy(() => import('../features/material/routes/game-page'));
-const MaterialTagPage = lazy(() => import('../features/material/routes/tag-page'));
-const MaterialCollectionPage = lazy(() => import('../features/material/routes/collection-page'));
-const StoreCategoryPage = lazy(() => import('../features/store/routes/category-page'));
-const StoreGoodsPage = lazy(() => import('../features/store/routes/goods-page'));
-const StorePointsPage = lazy(() => import('../features/store/routes/points-page'));
-const StoreOrderPage = lazy(() => import('../features/store/routes/order-page'));
+type PageModule = Promise<{ default: ComponentType }>;
 
-const PAGES: Record<PageName, ComponentType> = {
-  Dashboard: DashboardPage,
-  Workbench: DashboardPage,
-  Member: MemberPage,
-  Log: LogPage,
-  AgentReport: ReportPage,
-  Bet: BetPage,
-  Provider: ProviderPage,
-  ErrorLogList: ErrorLogPage,
-  Activity: ActivityPage,
-  AnnouncementList: AnnouncementPage,
-  Broadcast: BroadcastPage,
-  Permission: PermissionPage,
-  MaterialCategory: MaterialCategoryPage,
-  MaterialGame: MaterialGamePage,
-  MaterialTag: MaterialTagPage,
-  MaterialCollection: MaterialCollectionPage,
-  StoreCategory: StoreCategoryPage,
-  StoreGoods: StoreGoodsPage,
-  StorePoints: StorePointsPage,
-  StoreOrder: StoreOrderPage,
+const dashboard = (): PageModule => import('../features/dashboard/routes/dashboard-page');
+
+/** Each page's module, fetched (a chunk of its own in the build) when first shown. */
+const LOADERS: Record<PageName, () => PageModule> = {
+  Dashboard: dashboard,
+  Workbench: dashboard,
+  Member: () => import('../features/member/routes/member-page'),
+  Log: () => import('../features/log/routes/log-page'),
+  AgentReport: () => import('../features/report/routes/report-page'),
+  Bet: () => import('../features/bet/routes/bet-page'),
+  Provider: () => import('../features/provider/routes/provider-page'),
+  ErrorLogList: () => import('../features/error-log/routes/error-log-page'),
+  Activity: () => import('../features/announcement/routes/activity-page'),
+  AnnouncementList: () => import('../features/announcement/routes/announcement-page'),
+  Broadcast: () => import('../features/announcement/routes/broadcast-page'),
+  Permission: () => import('../features/permission/routes/permission-page'),
+  MaterialCategory: () => import('../features/material/routes/category-page'),
+  MaterialGame: () => import('../features/material/routes/game-page'),
+  MaterialTag: () => import('../features/material/routes/tag-page'),
+  MaterialCollection: () => import('../features/material/routes/collection-page'),
+  StoreCategory: () => import('../features/store/routes/category-page'),
+  StoreGoods: () => import('../features/store/routes/goods-page'),
+  StorePoints: () => import('../features/store/routes/points-page'),
+  StoreOrder: () => import('../features/store/routes/order-page'),
 };
+
+/** One lazy component per module, so two routes of one page (Dashboard, Workbench) share it. */
+const lazyOf = new Map<() => PageModule, ComponentType>();
+const PAGES = Object.fromEntries(
+  Object.entries(LOADERS).map(([name, load]) => {
+    let page = lazyOf.get(load);
+    if (!page) lazyOf.set(load, (page = lazy(load)));
+    return [name, page];
+  }),
+) as Record<PageName, ComponentType>;
+
+/** Fetches a page's module ahead of showing it (the app's tests load the page under test before it renders). */
+export function loadPage(page: PageName): Promise<unknown> {
+  return LOADERS[page]();
+}
 
 /** The component of a route's page, if it has one. */
 export function pageComponent(page: string | undefined): ComponentType | undefined {
