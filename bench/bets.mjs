@@ -6,7 +6,11 @@
  *   node bench/bets.mjs [--duration=10] [--warmup=2] [--single-connections=16] [--batch-connections=5]
  *                       [--batch=1000] [--duplicates=0.1] [--copy-rows=500000] [--cases=single,batch,settle,copy]
  *                       [--rounds=1] [--settle-bets=200000] [--data-dir=DIR] [--json=out.json] [--server-dist=DIR]
- *                       [--server-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof]
+ *                       [--server-node-args=--cpu-prof,--cpu-prof-dir=/tmp/prof] [--analyze=false]
+ *
+ * `--analyze=true` analyzes the database before the place rounds, `bets` before every place
+ * round after the first and before every settle round (after its bets are stored): a fresh
+ * database has no statistics until autovacuum's first pass, a table in service has them.
  *
  * The production server (LOG_LEVEL=warn, no rate limit) runs on a temporary DATA_DIR (initdb,
  * migrations, demo seed by the server itself; removed at the end unless --data-dir is given).
@@ -29,12 +33,13 @@
  * - write (not in the default list): the two ways to store a batch's new bets, straight through
  *   `pg` — `INSERT … SELECT FROM unnest(…)` with one array parameter per column, and COPY — each
  *   `--write-transactions` times alternating, `--batch` rows per transaction (rolled back).
- * - probe (not in the default list; after the batch case, on the bets it stored): the two ways the
- *   place batch finds its known bets (place.ts's own SQL, from apps/server/dist), straight through
- *   `pg` as named statements — one lateral
- *   probe of the unique index per id, and one scan of the ids as an array — each
- *   `--probe-runs` times alternating, `--batch` ids of which a share `--duplicates` are stored;
- *   `bets` is analyzed first (the array scan is planned for it only with statistics).
+ * - probe (not in the default list; after the batch case, on the bets it stored): the two ways a
+ *   batch finds its known bets (the server's own SQL, from apps/server/dist), straight through
+ *   `pg` as named statements — one lateral probe of the unique index per id, and one scan of the
+ *   ids as an array — each `--probe-runs` times alternating: place's (place.ts, `--batch` ids of
+ *   which a share `--duplicates` are stored) and settle's, cancel's and resettle's (transitions.ts,
+ *   every version of `--batch` bets stored one after the other); `bets` is analyzed first (the
+ *   array scan is planned for it only with statistics).
  *
  * With `--rounds=N` the batch and copy cases run N times, alternating (batch, copy, batch, copy …),
  * so on a shared machine each batched figure has a ceiling measured next to it; so do the settle
@@ -456,36 +461,79 @@ try {
   if (cases.has('probe')) {
     await db.query('analyze bets');
     const [provider] = usable;
+    const betCount = (await db.query(`select reltuples::bigint as n from pg_class where relname = 'bets'`)).rows[0].n;
+    /** Times each form (a statement over $1 site, $2 provider, $3 ids) `--probe-runs` times, alternating. */
+    const timeForms = async (label, forms, idsOf, check) => {
+      const spent = Object.fromEntries(Object.keys(forms).map((k) => [k, []]));
+      for (let t = 0; t < Number(opt['probe-runs']); t++) {
+        const ids = idsOf();
+        for (const [name, text] of Object.entries(forms)) {
+          const t0 = process.hrtime.bigint();
+          const { rows } = await db.query({
+            name: `probe_${label}_${Object.keys(forms).indexOf(name)}`,
+            text,
+            values: [SITE, provider.code, ids],
+          });
+          spent[name].push(Number(process.hrtime.bigint() - t0) / 1e6);
+          check(name, rows);
+        }
+      }
+      return spent;
+    };
+    const report = (name, spent) => {
+      const r = {
+        name: `${name} among ${betCount} bets, ${opt['probe-runs']} runs each, alternating`,
+        ms: Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, summary(v)])),
+        loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
+      };
+      log(JSON.stringify(r));
+      results.cases.push(r);
+    };
+
+    // The two branches of place.ts READ_BATCH's known bets, from the server's build (apps/server/dist),
+    // each as a statement of its own: a share --duplicates of the ids stored, the rest new.
     const { rows: stored } = await db.query(
       `select provider_bet_id as id from bets where site_id = $1 and provider_code = $2 and version = 1 order by random() limit $3`,
       [SITE, provider.code, Math.round(batchSize * dupShare)],
     );
-    // The two branches of place.ts READ_BATCH's known bets, from the server's build (apps/server/dist),
-    // each as a statement of its own.
     const place = await import(pathToFileURL(path.join(serverDist, 'modules', 'provider-api', 'place.js')).href);
-    const forms = {
-      'lateral probe per id': `select ${place.KNOWN_BETS_BY_PROBES} as stored`,
-      'array scan': `select ${place.KNOWN_BETS_BY_ARRAY} as stored`,
-    };
-    const spent = Object.fromEntries(Object.keys(forms).map((k) => [k, []]));
     let n = 0;
-    for (let t = 0; t < Number(opt['probe-runs']); t++) {
-      const ids = [...stored.map((r) => r.id), ...Array.from({ length: batchSize - stored.length }, () => `${run}-probe-${++n}`)];
-      for (const [name, text] of Object.entries(forms)) {
-        const t0 = process.hrtime.bigint();
-        const { rows } = await db.query({ name: `probe_${Object.keys(forms).indexOf(name)}`, text, values: [SITE, provider.code, ids] });
-        spent[name].push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const placeSpent = await timeForms(
+      'place',
+      {
+        'lateral probe per id': `select ${place.KNOWN_BETS_BY_PROBES} as stored`,
+        'array scan': `select ${place.KNOWN_BETS_BY_ARRAY} as stored`,
+      },
+      () => [...stored.map((r) => r.id), ...Array.from({ length: batchSize - stored.length }, () => `${run}-probe-${++n}`)],
+      (name, rows) => {
         if (rows[0].stored.length !== stored.length)
           throw new Error(`${name} found ${rows[0].stored.length} of ${stored.length} stored bets`);
-      }
+      },
+    );
+    report(`known bets of ${batchSize} ids (${stored.length} stored)`, placeSpent);
+
+    // The two branches of transitions.ts TRANSITION_READ (settle, cancel, resettle): every version of
+    // --batch stored bets, as a settle batch reads them — bets placed together (consecutive rows of
+    // the latest --batch × 20 of the provider), which settle together.
+    const transitions = await import(pathToFileURL(path.join(serverDist, 'modules', 'provider-api', 'transitions.js')).href);
+    if (transitions.VERSIONS_BY_ARRAY) {
+      const { rows: pool } = await db.query(
+        `select provider_bet_id as id from (select id, provider_bet_id from bets where site_id = $1 and provider_code = $2 and version = 1
+          order by id desc limit $3) b order by id`,
+        [SITE, provider.code, batchSize * 20],
+      );
+      let next = 0;
+      const versionsSpent = await timeForms(
+        'versions',
+        { 'lateral probe per id': transitions.VERSIONS_BY_PROBES, 'array scan': transitions.VERSIONS_BY_ARRAY },
+        () => Array.from({ length: batchSize }, () => pool[next++ % pool.length].id),
+        (name, rows) => {
+          if (rows.length < Math.min(batchSize, pool.length))
+            throw new Error(`${name} found ${rows.length} versions of ${batchSize} stored bets`);
+        },
+      );
+      report(`every version of ${batchSize} stored bets`, versionsSpent);
     }
-    const r = {
-      name: `known bets of ${batchSize} ids (${stored.length} stored) among ${(await db.query(`select reltuples::bigint as n from pg_class where relname = 'bets'`)).rows[0].n} bets, ${opt['probe-runs']} runs each, alternating`,
-      ms: Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, summary(v)])),
-      loadavg: os.loadavg().map((x) => Number(x.toFixed(2))),
-    };
-    log(JSON.stringify(r));
-    results.cases.push(r);
   }
 
   if (cases.has('write')) {
@@ -598,6 +646,13 @@ try {
     };
     const settleRound = async (round) => {
       const open = await storeUnsettled(round);
+      if (opt.analyze === 'true') {
+        // As autovacuum would after a fifth of the table is new: a table in service has statistics
+        // (a settle batch reads its bets by one array scan only then, transitions.ts).
+        const t = Date.now();
+        await db.query('analyze bets');
+        log(`analyze bets before settle round ${round}: ${Date.now() - t} ms`);
+      }
       const agents = Array.from({ length: batchConns }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
       const cursor = open.map(() => 0);
       const r = await measure(

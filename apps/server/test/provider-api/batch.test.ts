@@ -172,9 +172,11 @@ describe('provider API: a batch answers and writes as its items one by one', () 
     expect(await rollupsBetween('2025-02-01', '2025-02-28', DAYS_APART)).toEqual(oneRollups);
   });
 
-  it('places the same batch alike once bets has statistics (the known bets read as one array scan)', async () => {
-    // The place batch reads its known bets id by id until `bets` has column statistics, then with
-    // one scan of the ids as an array (place.ts): the answers and the stored bets must not differ.
+  it('places and settles the same batch alike once bets has statistics (the known bets read as one array scan)', async () => {
+    // A batch reads its known bets id by id until `bets` has column statistics, then with one scan
+    // of the ids as an array (place.ts, transitions.ts): the answers, the stored bets and the
+    // rollups must not differ from the "one" run's, decided one item per call before the ANALYZE.
+    // The cancel and resettle batches below also run with the statistics in place.
     const STATS_DAY = '2025-01-23'; // two periods before the "one" run
     await q(ctx, 'analyze bets');
     const stats = await q(
@@ -185,23 +187,10 @@ describe('provider API: a batch answers and writes as its items one by one', () 
     const prior = placeItems('stats', STATS_DAY).find((i) => i.betId === 'stats-0')!;
     expect(await batch(ctx, 'place', [prior])).toEqual(['OK']);
     expect(await batch(ctx, 'place', placeItems('stats', STATS_DAY))).toEqual(PLACE_ANSWERS);
-    const oneBets = await storedBets('one', 0);
-    // What a place stores (the "one" run's bets were settled since).
-    const placed = (rows: Record<string, unknown>[]) =>
-      rows
-        .filter((b) => b.version === 1)
-        .map((b) => [
-          b.bet,
-          b.player_id,
-          b.agent_path,
-          b.game_code,
-          b.game_category,
-          b.round_id,
-          b.bet_amount,
-          b.placed_at,
-          b.business_date,
-        ]);
-    expect(placed(await storedBets('stats', 2 * DAYS_APART))).toEqual(placed(oneBets));
+    expect(await batch(ctx, 'settle', settleItems('stats', STATS_DAY))).toEqual(SETTLE_ANSWERS);
+    expect(await storedBets('stats', 2 * DAYS_APART)).toEqual(await storedBets('one', 0));
+    const oneRollups = await rollupsBetween('2025-03-01', '2025-03-31', 0);
+    expect(await rollupsBetween('2025-01-01', '2025-01-31', 2 * DAYS_APART)).toEqual(oneRollups);
   });
 });
 

@@ -6,6 +6,7 @@ import { minorUnitsText, siteTimeZone, type ErrorName, type PlaceBetItem } from 
 import type { Tx } from '../../core/tx.js';
 import { statementName } from '../../db/named.js';
 import { businessDateOf } from './business-date.js';
+import { BETS_HAVE_STATISTICS, connectionOf } from './connection.js';
 import type { ProviderContext } from './context.js';
 
 /**
@@ -177,7 +178,7 @@ export const KNOWN_BETS_BY_PROBES = `(select coalesce(json_agg(${STORED_COLUMNS}
             limit 1) b)`;
 export const READ_BATCH = `
 select
-  case when exists (select from pg_stats where schemaname = current_schema() and tablename = 'bets' and attname = 'provider_bet_id')
+  case when ${BETS_HAVE_STATISTICS}
   then ${KNOWN_BETS_BY_ARRAY}
   else ${KNOWN_BETS_BY_PROBES}
   end as stored,
@@ -202,13 +203,6 @@ async function readBatch(
     values: [siteId, providerCode, betIds, playerKeys],
   });
   return { stored: rows[0]!.stored, found: rows[0]!.players };
-}
-
-/** The pg connection under a drizzle transaction: the batch's own statements and its COPY run on it. */
-function connectionOf(tx: Tx): pg.PoolClient {
-  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
-  if (!client || typeof client.query !== 'function') throw new Error('place: the transaction has no pg connection');
-  return client;
 }
 
 /** A value in COPY's text format: backslash, tab, newline and carriage return escaped. */

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { minorUnitsText, type CancelBetItem, type ErrorName, type SettleBetItem } from '@agent-bo/shared';
 import type { Tx } from '../../core/tx.js';
+import { statementName } from '../../db/named.js';
+import { BETS_HAVE_STATISTICS, connectionOf } from './connection.js';
 import type { ProviderContext } from './context.js';
 import { houseOf, lockAccounts, postHouseTransfer, refundKey } from './house.js';
 
@@ -10,7 +12,8 @@ import { houseOf, lockAccounts, postHouseTransfer, refundKey } from './house.js'
  * transition). Like place (place.ts), a batch costs a handful of statements whatever its size:
  *
  * 1. one read of every version of the batch's bets, as plain values (one array parameter; the
- *    amounts as minor-unit text, the settlement time as epoch milliseconds, the path as text);
+ *    amounts as minor-unit text, the settlement time as epoch milliseconds, the path as text),
+ *    a named statement (`TRANSITION_READ`, below);
  * 2. one pass over the items, in order, deciding each as it would be decided alone in a call
  *    (a bet touched twice in one batch sees what the earlier item did);
  * 3. one statement that writes the batch: an UPDATE of the stored versions it changed and, for
@@ -175,30 +178,53 @@ function settleVersion(v: Version, s: Settlement) {
   v.settled = true;
 }
 
-/** Every version of the batch's bets, in version order, as plain values. */
+/** A stored version of a batch's bet, as `TRANSITION_READ` answers it. */
+interface VersionRow {
+  bet: string;
+  id: string;
+  version: number;
+  status: string;
+  player_id: number;
+  amount: string;
+  valid_bet: string;
+  payout: string;
+  settled_ms: number | null;
+  path: string;
+}
+
+const VERSION_COLUMNS = `b.provider_bet_id as bet, b.id::text as id, b.version, b.status, b.player_id, b.bet_amount::text as amount,
+       b.valid_bet::text as valid_bet, b.payout::text as payout, floor(extract(epoch from b.settled_at) * 1000)::float8 as settled_ms,
+       b.agent_path::text as path`;
+/** Every version of the bets ($1 site, $2 provider, $3 ids) by one scan of the ids as an array: with statistics. */
+export const VERSIONS_BY_ARRAY = `select ${VERSION_COLUMNS}
+  from bets b
+ where b.site_id = $1 and b.provider_code = $2 and b.provider_bet_id = any($3::text[])`;
+/**
+ * The same by one probe of the unique index per id: without statistics. OFFSET 0 keeps the
+ * subquery from being merged into a join the planner could turn into a scan on a young table.
+ */
+export const VERSIONS_BY_PROBES = `select ${VERSION_COLUMNS}
+  from unnest($3::text[]) as k(id)
+ cross join lateral (select * from bets where site_id = $1 and provider_code = $2 and provider_bet_id = k.id offset 0) b`;
+/**
+ * Every version of the batch's bets, a named statement planned once per connection. Like
+ * place.ts's `place_read`, it scans the ids as one array once `bets` has column statistics and
+ * probes id by id before: the condition does not depend on a row, so each branch carries it as a
+ * one-time filter and only the branch it lets through runs.
+ */
+export const TRANSITION_READ = `
+${VERSIONS_BY_ARRAY} and ${BETS_HAVE_STATISTICS}
+union all
+${VERSIONS_BY_PROBES} where not ${BETS_HAVE_STATISTICS}`;
+
+/** Every version of the batch's bets, each bet's in version order, as plain values. */
 async function readBets(tx: Tx, siteId: string, providerCode: string, items: readonly { betId: string }[]): Promise<Map<string, Bet>> {
   const betIds = [...new Set(items.map((i) => i.betId))];
-  const rows = await tx.execute<{
-    bet: string;
-    id: string;
-    version: number;
-    status: string;
-    player_id: number;
-    amount: string;
-    valid_bet: string;
-    payout: string;
-    settled_ms: number | null;
-    path: string;
-  }>(sql`
-    select b.provider_bet_id as bet, b.id::text as id, b.version, b.status, b.player_id, b.bet_amount::text as amount,
-           b.valid_bet::text as valid_bet, b.payout::text as payout, floor(extract(epoch from b.settled_at) * 1000)::float8 as settled_ms,
-           b.agent_path::text as path
-      from unnest(${arrayLiteral(betIds)}::text[]) as k(id)
-     cross join lateral (
-       -- One probe of the unique index per id, as place.ts reads: OFFSET 0 keeps the subquery
-       -- from being merged into a join the planner could turn into a scan on a young table.
-       select * from bets where site_id = ${siteId} and provider_code = ${providerCode} and provider_bet_id = k.id offset 0) b
-     order by b.provider_bet_id, b.version`);
+  const rows = await connectionOf(tx).query<VersionRow>({
+    name: statementName('transition_read', TRANSITION_READ),
+    text: TRANSITION_READ,
+    values: [siteId, providerCode, betIds],
+  });
   const bets = new Map<string, Bet>();
   for (const r of rows.rows) {
     let bet = bets.get(r.bet);
@@ -206,7 +232,8 @@ async function readBets(tx: Tx, siteId: string, providerCode: string, items: rea
       bet = { betId: r.bet, versions: [], playerId: r.player_id, amount: r.amount, sourceId: r.id, path: r.path, touched: false };
       bets.set(r.bet, bet);
     }
-    bet.versions.push({
+    const versions = bet.versions;
+    versions.push({
       version: r.version,
       status: r.status,
       storedStatus: r.status,
@@ -216,8 +243,14 @@ async function readBets(tx: Tx, siteId: string, providerCode: string, items: rea
       settledMs: r.settled_ms,
       settled: false,
     });
-    bet.sourceId = r.id;
-    bet.path = r.path;
+    // The statement has no ORDER BY (both branches walk the unique index, so a bet's versions
+    // come together and in order; sorting the whole answer cost a third of the read): a version
+    // out of order is put in place here, and a new version copies the latest one.
+    if (versions.length > 1 && versions[versions.length - 2]!.version > r.version) versions.sort((a, b) => a.version - b.version);
+    if (versions[versions.length - 1]!.version === r.version) {
+      bet.sourceId = r.id;
+      bet.path = r.path;
+    }
   }
   return bets;
 }
