@@ -20,6 +20,8 @@ const row = (code: string, name: string, over: Partial<ProviderRow> = {}): Provi
 let providers: ProviderRow[] = [];
 let abilities: ProviderList['abilities'] = { maintain: true, offer: true, reconcile: false };
 let calls: { path: string; body: Record<string, unknown> | undefined }[] = [];
+/** While set, the list answers only once it settles (a slow reload). */
+let listHeld: Promise<void> | null = null;
 
 setUpStubbedApp({
   signedIn: true,
@@ -31,6 +33,7 @@ setUpStubbedApp({
     ];
     abilities = { maintain: true, offer: true, reconcile: false };
     calls = [];
+    listHeld = null;
   },
   server: (path, init) => {
     const url = new URL(path, 'http://localhost');
@@ -43,7 +46,7 @@ setUpStubbedApp({
       case '/api/getPermCode':
         return envelope(['PROVIDER_MAINTAIN', 'SITE_PROVIDER']);
       case '/api/manage/provider/list':
-        return envelope({ providers, abilities });
+        return listHeld ? listHeld.then(() => envelope({ providers, abilities })) : envelope({ providers, abilities });
       case '/api/manage/provider/change_status':
         find().status = body!.status as ProviderRow['status'];
         return envelope(null);
@@ -179,6 +182,25 @@ describe('provider page', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(screen.queryByTestId('provider-secret-value')).toBeNull());
     expect(document.body.textContent).not.toContain(SECRET);
+    await waitFor(() => expect(screen.getByTestId('provider-secret-KY').textContent).toContain('2026-11-21 17:00:00'));
+  });
+
+  it('shows the new secret as soon as the server answers, while the list is still reloading', async () => {
+    await start();
+    let release = () => {};
+    listHeld = new Promise((resolve) => (release = resolve));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('provider-rotate-KY'));
+    });
+    await okOf('provider-rotate-ok');
+    const modal = await findTestId('provider-secret-modal');
+    expect(within(modal).getByTestId('provider-secret-value').textContent).toBe(SECRET);
+    // The reload was asked for and is still out.
+    expect(calls.filter((c) => c.path === '/api/manage/provider/list').length).toBeGreaterThan(1);
+    expect(screen.getByTestId('provider-secret-KY').textContent).not.toContain('2026-11-21 17:00:00');
+    await act(async () => {
+      release();
+    });
     await waitFor(() => expect(screen.getByTestId('provider-secret-KY').textContent).toContain('2026-11-21 17:00:00'));
   });
 

@@ -23,7 +23,14 @@ export function useProviderActions(refresh: () => Promise<void>) {
 
   const status = useMutation({ mutationFn: providerApi.changeStatus, onSettled: refresh });
   const offering = useMutation({ mutationFn: providerApi.setOffering, onSettled: refresh });
-  const rotate = useMutation({ mutationFn: (row: ProviderRow) => providerApi.rotateSecret(row.code), onSettled: refresh });
+  // The new secret is shown as soon as the server answers: the list reloads behind its dialog
+  // (a settled handler that returns the reload would hold the answer until the list is back).
+  const rotate = useMutation({
+    mutationFn: (row: ProviderRow) => providerApi.rotateSecret(row.code),
+    onSettled: () => {
+      void refresh();
+    },
+  });
   const endpoint = useMutation({ mutationFn: providerApi.changeEndpoint, onSettled: refresh });
 
   const statusLabel = (s: ProviderStatus) => t(`status.${s}`);
