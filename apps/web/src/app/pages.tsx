@@ -44,9 +44,9 @@ const PAGES = Object.fromEntries(
   }),
 ) as Record<PageName, ComponentType>;
 
-/** Fetches a page's module ahead of showing it (the app's tests load the page under test before it renders). */
-export function loadPage(page: PageName): Promise<unknown> {
-  return LOADERS[page]();
+/** Fetches a route's page module ahead of showing it, if it has one (the app's tests load the page under test before it renders). */
+export function loadPage(page: string | undefined): Promise<unknown> | undefined {
+  return page === undefined ? undefined : (LOADERS as Partial<Record<string, () => PageModule>>)[page]?.();
 }
 
 /** The component of a route's page, if it has one. */

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { allRoutes, ASYNC_ROUTES, PAGE_NAMES, type PageName } from '../config/routes';
-import type { AppRoute } from '../lib/route-types';
+import { allRoutes, ASYNC_ROUTES } from '../config/routes';
+import { flattenRoutes } from '../lib/route-access';
 import { flushCaches } from '../lib/storage';
 import { useLocaleStore } from '../stores/locale-store';
 import { useUserStore } from '../stores/user-store';
@@ -41,21 +41,6 @@ export function stubFetch(server: (path: string, init: RequestInit) => Response 
   );
 }
 
-/** The page of the route at `path` (its query left out), if a route of the table has one. */
-function pageAt(path: string): PageName | undefined {
-  const pathname = path.split(/[?#]/)[0];
-  const find = (routes: readonly AppRoute[]): string | undefined => {
-    for (const r of routes) {
-      if (r.path === pathname && r.page) return r.page;
-      const inner = r.children && find(r.children);
-      if (inner) return inner;
-    }
-    return undefined;
-  };
-  const page = find(allRoutes(ASYNC_ROUTES));
-  return page && (PAGE_NAMES as readonly string[]).includes(page) ? (page as PageName) : undefined;
-}
-
 /** Boots the app at `path` (fresh modules: call vi.resetModules() before each test). */
 export async function startApp(path: string): Promise<void> {
   window.history.replaceState(null, '', path);
@@ -65,8 +50,8 @@ export async function startApp(path: string): Promise<void> {
   // them; loading them here keeps their first transform (seconds on a busy machine) out of the
   // tests' waits for what the page renders.
   await import('../app/layouts/basic-layout');
-  const page = pageAt(path);
-  if (page) await (await import('../app/pages')).loadPage(page);
+  const pathname = path.split(/[?#]/)[0];
+  await (await import('../app/pages')).loadPage(flattenRoutes(allRoutes(ASYNC_ROUTES)).find((r) => r.path === pathname && r.page)?.page);
   await bootstrap();
   render(<App />);
 }
