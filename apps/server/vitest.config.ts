@@ -20,6 +20,10 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // Files share their worker's process (and its loaded modules): a process per file spent 90 s
+    // of a run importing the app again. Each file still has its own database (useTestApp) and its
+    // own app instance; nothing a file changes lives in a module.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

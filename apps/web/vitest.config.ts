@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,6 +12,12 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // Files share their worker's process and jsdom: a process per file spent more time importing
+    // antd and React than running tests. src/test/jsdom-setup.ts gives each file fresh app
+    // modules, empty storages and no listeners of the file before. Vitest's default for a run is
+    // one worker less than the cores, which on a two-core machine is one.
+    isolate: false,
+    maxWorkers: Math.max(2, availableParallelism()),
     // Whole-app tests boot the app in jsdom; on a shared two-core machine that alone can pass 5 s.
     testTimeout: 20_000,
     setupFiles: ['src/test/jsdom-setup.ts'],

@@ -22,12 +22,18 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+interface SharedPg {
+  adminUrl: string;
+  template: string;
+  stop: () => Promise<void>;
+}
+
 /**
  * One PostgreSQL for the whole run: the embedded one in a temp folder (fsync off: test data is
  * disposable), or the server of DATABASE_URL (CI's PostgreSQL 15). A template database is
  * migrated and demo-seeded once; every test file clones it (test/helpers.ts).
  */
-export default async function setup(project: TestProject) {
+async function startSharedPg(): Promise<SharedPg> {
   const external = process.env.DATABASE_URL;
   let embedded: EmbeddedPg | undefined;
   let tmp: string | undefined;
@@ -58,9 +64,7 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
 
-  project.provide('pg', { adminUrl, template });
-
-  return async () => {
+  const stop = async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
@@ -72,5 +76,28 @@ export default async function setup(project: TestProject) {
     }
     await embedded?.stop();
     if (tmp) await rm(tmp, { recursive: true, force: true });
+  };
+  return { adminUrl, template, stop };
+}
+
+/**
+ * Vitest runs the global setup once per project, and the date matrix (vitest.instants.config.ts)
+ * is one project per instant: they share one PostgreSQL and one template, kept on globalThis
+ * (each project loads this file as a module of its own), stopped when the last project is done.
+ */
+const shared = globalThis as { agentBoTestPg?: { started: Promise<SharedPg>; users: number } };
+
+export default async function setup(project: TestProject) {
+  shared.agentBoTestPg ??= { started: startSharedPg(), users: 0 };
+  const run = shared.agentBoTestPg;
+  run.users += 1;
+  const { adminUrl, template } = await run.started;
+  project.provide('pg', { adminUrl, template });
+
+  return async () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    delete shared.agentBoTestPg;
+    await (await run.started).stop();
   };
 }

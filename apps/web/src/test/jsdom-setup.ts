@@ -3,6 +3,50 @@ import { configure } from '@testing-library/react';
 import { afterAll, vi } from 'vitest';
 
 /**
+ * The test files of a worker share one process and one jsdom (vitest.config.ts: `isolate: false`,
+ * which halves the suite's time: a new process per file spent most of it importing antd and
+ * React again). So each file starts as it would in a fresh page: the app's own modules are
+ * evaluated again (node_modules stay loaded), both storages and the cookies are empty, and the
+ * listeners the previous file's modules added to `window` and `document` are removed when that
+ * file ends (an old storage layer would otherwise still write its caches on `pagehide`).
+ */
+vi.resetModules();
+localStorage.clear();
+sessionStorage.clear();
+for (const cookie of document.cookie.split(';')) {
+  const name = cookie.split('=')[0]?.trim();
+  if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+}
+document.body.innerHTML = '';
+window.history.replaceState(null, '', '/');
+{
+  type Listener = Parameters<EventTarget['addEventListener']>;
+  const added: Array<{ target: EventTarget; args: Listener }> = [];
+  const restore: Array<() => void> = [];
+  for (const target of [window, document] as EventTarget[]) {
+    // The method as the environment installed it (on the global, one bound to jsdom's window).
+    const own = Object.getOwnPropertyDescriptor(target, 'addEventListener');
+    const add = target.addEventListener.bind(target);
+    Object.defineProperty(target, 'addEventListener', {
+      configurable: true,
+      writable: true,
+      value: (...args: Listener) => {
+        added.push({ target, args });
+        add(...args);
+      },
+    });
+    restore.push(() => {
+      if (own) Object.defineProperty(target, 'addEventListener', own);
+      else delete (target as { addEventListener?: unknown }).addEventListener;
+    });
+  }
+  afterAll(() => {
+    for (const { target, args } of added.splice(0)) target.removeEventListener(args[0], args[1], args[2]);
+    for (const undo of restore.splice(0)) undo();
+  });
+}
+
+/**
  * The layout, each page, the charts and the editor load on first use (dynamic imports), which in
  * a test means transforming them first: on a busy two-core machine that can pass the default
  * 1 s of findBy and waitFor. A longer wait changes no outcome, only how long a failure takes.

@@ -4,8 +4,10 @@ import type { DashboardOverview, UserInfo } from '@agent-bo/shared';
 import { adminUser, dashboardOverview } from '../../../test/fixtures';
 import { envelope, findTestId as find, startApp, setUpStubbedApp } from '../../../test/app-harness';
 
-// jsdom cannot reload a document; the other-account path is checked through this call.
-vi.mock('../reload-page', () => ({ reloadPage: vi.fn() }));
+// jsdom cannot reload a document; the other-account path is checked through this call (its
+// calls are cleared before each test, so no test sees another's).
+const reloadPageMock = vi.hoisted(() => vi.fn());
+vi.mock('../reload-page', () => ({ reloadPage: reloadPageMock }));
 
 /** Session timeout (spec §4, §8) in the whole app, against a stubbed server (client behaviour only). */
 const ADMIN: UserInfo = adminUser({ roles: ['admin'], permission: { permissions: [] } });
@@ -58,6 +60,7 @@ setUpStubbedApp({
   signedIn: true,
   server,
   reset: () => {
+    reloadPageMock.mockClear();
     sessions = new Map([['good-token', ADMIN]]);
     calls = [];
   },

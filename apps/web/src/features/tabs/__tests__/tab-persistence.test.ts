@@ -25,6 +25,9 @@ async function reload() {
 }
 
 beforeEach(() => {
+  // Each test starts from a first visit: nothing kept by another test.
+  localStorage.clear();
+  sessionStorage.clear();
   vi.resetModules();
 });
 
@@ -47,6 +50,9 @@ describe('tab persistence', () => {
 
   it('keeps nothing while the tab cache is off', async () => {
     let s = await load();
+    s.useAppStore.getState().setProjectConfig({ multiTabsSetting: { show: true, cache: true } });
+    s.useTabStore.getState().open({ id: '/member/index', fullPath: '/member/index' });
+    s = await reload();
     expect(s.useTabStore.getState().tabs.length).toBeGreaterThan(0);
     s.useAppStore.getState().setProjectConfig({ multiTabsSetting: { show: true, cache: false } });
     s.useTabStore.getState().open({ id: '/log/index', fullPath: '/log/index' });
