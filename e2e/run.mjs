@@ -17,12 +17,16 @@ if (!existsSync(chromium)) {
   console.warn(`\n*** SKIPPED the end-to-end suite: ${notice}\n`);
   process.exit(0);
 }
+// A run of one spec file needs one server, not one per worker (support/workers.ts).
+const specs = process.argv.slice(2).filter((arg) => arg.endsWith('.spec.ts'));
+const env = { ...process.env, ...(specs.length === 1 && !process.env.E2E_WORKERS && { E2E_WORKERS: '1' }) };
 const result = spawnSync(
   process.execPath,
   [join(here, '../node_modules/vitest/vitest.mjs'), 'run', '--config', join(here, 'vitest.config.ts'), ...process.argv.slice(2)],
   {
     stdio: 'inherit',
     cwd: join(here, '..'),
+    env,
   },
 );
 process.exit(result.status ?? 1);

@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers.js';
 
-// Browser tests: one worker, files in sequence, against one server started by global-setup.ts.
+// Browser tests: E2E_WORKERS workers (two by default), each running its files in sequence
+// against a server of its own (support/global-setup.ts starts one per worker).
 export default defineConfig({
   resolve: {
     conditions: ['source'],
@@ -13,8 +15,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    fileParallelism: false,
-    maxWorkers: 1,
+    maxWorkers: E2E_WORKERS,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // The page answers within a second on an idle machine; a busy CI machine can take longer.

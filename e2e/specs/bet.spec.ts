@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
 import { db } from '../support/db.js';
 import { minutesAgo, providerCall } from '../support/provider-api.js';
-import { settled } from '../support/settled.js';
 import { tableScrollWidths } from '../support/table.js';
 
 const browser = useBrowser();
@@ -108,7 +107,6 @@ describe('bet page', () => {
     const mine = order.filter((id) => id?.includes(RUN));
     expect(mine).toEqual([`bet-row-${BET.open}`, `bet-row-${BET.lost}`, `bet-row-${BET.resettled}`]);
     await page.getByTestId('bet-totals').waitFor();
-    await settled(page);
     await keepScreenshot(page, 'bet-desktop-light');
 
     // an agent two levels above the player sees the same bets
@@ -129,16 +127,13 @@ describe('bet page', () => {
     expect(await page.getByTestId('bet-version-2').innerText()).toContain('Settled');
     expect(await page.getByTestId('bet-version-2').getAttribute('data-current')).toBe('yes');
     expect(await page.getByTestId('bet-detail-chain').innerText()).toBe('admin001 › agentA01 › agentB01 › agentC01');
-    await settled(page);
     await keepScreenshot(page, 'bet-desktop-light-detail');
     // the open drawer covers the header's theme toggle: close, switch, open again
     await closeDrawer(page);
     await setDark(page, true);
-    await settled(page);
     await keepScreenshot(page, 'bet-desktop-dark');
     await page.getByTestId(`bet-open-${BET.resettled}`).click();
     await page.getByTestId('bet-version-1').waitFor();
-    await settled(page);
     await keepScreenshot(page, 'bet-desktop-dark-detail');
     await closeDrawer(page);
     await setDark(page, false);
@@ -156,21 +151,17 @@ describe('bet page', () => {
     expect(overflow).not.toBeNull();
     expect(overflow!.scroll).toBeGreaterThan(overflow!.client);
     expect(overflow!.page).toBeLessThanOrEqual(390);
-    await settled(page);
     await keepScreenshot(page, 'bet-mobile-light');
     await page.getByTestId(`bet-open-${BET.resettled}`).click();
     await page.getByTestId('bet-version-1').waitFor();
     // the drawer takes the whole width
     expect(await page.locator('.ant-drawer-content-wrapper').evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(390);
-    await settled(page);
     await keepScreenshot(page, 'bet-mobile-light-detail');
     await closeDrawer(page);
     await setDark(page, true);
-    await settled(page);
     await keepScreenshot(page, 'bet-mobile-dark');
     await page.getByTestId(`bet-open-${BET.resettled}`).click();
     await page.getByTestId('bet-version-1').waitFor();
-    await settled(page);
     await keepScreenshot(page, 'bet-mobile-dark-detail');
     await closeDrawer(page);
     await setDark(page, false);

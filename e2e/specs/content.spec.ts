@@ -5,7 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN, keepScreenshot, newContext, openSignedIn, setDark, signIn, useBrowser, useEnglish } from '../support/browser.js';
 import { db } from '../support/db.js';
-import { settled } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -56,7 +55,6 @@ async function createActivity(page: Page, title: string): Promise<void> {
   await page.getByTestId('content-image-input').setInputFiles(await bannerFile(page));
   await expect.poll(() => page.getByTestId('content-image').locator('img').count()).toBe(1);
   await page.getByTestId('content-published').click();
-  await settled(page);
   await keepScreenshot(page, 'content-activity-drawer-desktop-light');
   await page.getByTestId('content-save').click();
   await drawer.waitFor({ state: 'hidden' });
@@ -77,7 +75,6 @@ async function choosePopUp(page: Page, title: string): Promise<number> {
   await page.keyboard.type(title);
   await page.locator('.ant-select-dropdown').getByTestId(`pop-candidate-${item!.id}`).filter({ visible: true }).click();
   await page.getByTestId(`pop-row-${item!.id}`).waitFor();
-  await settled(page);
   await keepScreenshot(page, 'content-pops-modal-desktop-light');
   await page.getByTestId('pops-save').click();
   await page.getByTestId('pop-add').waitFor({ state: 'hidden' });
@@ -105,11 +102,9 @@ describe('site content', () => {
     await openFromMenu(page, '/announcement/activity', 'ACTIVITY');
     const title = `瀏覽器活動 ${RUN}`;
     await createActivity(page, title);
-    await settled(page);
     await keepScreenshot(page, 'content-activity-desktop-light');
     await choosePopUp(page, title);
     await setDark(page, true);
-    await settled(page);
     await keepScreenshot(page, 'content-activity-desktop-dark');
     await context.close();
 
@@ -120,7 +115,6 @@ describe('site content', () => {
     await again.page.getByTestId('activity-pops-close').waitFor();
     await expect.poll(() => pops.getByText(title).count()).toBeGreaterThan(0);
     expect(await pops.locator('img').first().getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
-    await settled(again.page);
     await keepScreenshot(again.page, 'content-pop-after-signin-desktop');
     await again.page.getByTestId('activity-pops-close').click();
     await again.page.getByTestId('activity-pops-close').waitFor({ state: 'detached' });
@@ -156,9 +150,7 @@ describe('site content', () => {
 
     // The reader's page was never reloaded: the line arrives over the stream.
     await expect.poll(() => marquee.getByText(line).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await settled(reader.page);
     await keepScreenshot(reader.page, 'content-marquee-live-desktop');
-    await settled(editor.page);
     await keepScreenshot(editor.page, 'content-broadcast-desktop-light');
 
     // Deleted in the editor's browser, it leaves the reader's header too.
@@ -180,12 +172,10 @@ describe('site content', () => {
     // The phone's header has no room for the marquee: it runs on its own line under it.
     await page.getByTestId('app-marquee-strip').getByTestId('broadcast-marquee').waitFor();
     expect(await page.getByTestId('app-header').getByTestId('broadcast-marquee').count()).toBe(0);
-    await settled(page);
     await keepScreenshot(page, 'content-activity-phone-light');
     await setDark(page, true);
     await page.getByTestId('content-create').click();
     await page.getByTestId('content-drawer').waitFor();
-    await settled(page);
     await keepScreenshot(page, 'content-activity-drawer-phone-dark');
     await context.close();
   });
@@ -211,7 +201,6 @@ describe('site content', () => {
     await page.getByTestId('content-table').locator('tbody tr.ant-table-row').first().waitFor();
     for (const control of ['content-create', 'content-delete-selected']) expect(await page.getByTestId(control).count()).toBe(0);
     expect(await page.locator('[data-testid^="content-edit-"]').count()).toBe(0);
-    await settled(page);
     await keepScreenshot(page, 'content-reader-desktop-zh');
     await context.close();
   });

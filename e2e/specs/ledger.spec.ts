@@ -3,11 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMinorUnits, toMinorUnits } from '@agent-bo/shared';
-import { newContext, setDark, useBrowser } from '../support/browser.js';
+import { keepScreenshot, newContext, setDark, useBrowser } from '../support/browser.js';
 import { fieldRefused } from '../support/form.js';
 import { manageApi, tokenOf } from '../support/manage-api.js';
 import { openMembers } from '../support/members.js';
-import { keepSettledScreenshot } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -52,17 +51,17 @@ describe('ledger: credit dialogs and the log page', () => {
       .toBe(formatMinorUnits(toMinorUnits(ownBefore) - toMinorUnits(amount)));
     expect(await value(page, 'credit-balance-to-after')).toBe(formatMinorUnits(toMinorUnits(rowBefore) + toMinorUnits(amount)));
     await page.getByTestId('credit-memo').fill('e2e top-up');
-    await keepSettledScreenshot(page, 'credit-dialog');
+    await keepScreenshot(page, 'credit-dialog');
 
     await page.getByTestId('credit-next').click();
     await expect.poll(() => page.getByTestId('credit-dialog').getAttribute('data-step')).toBe('confirm');
-    await keepSettledScreenshot(page, 'credit-dialog-confirm');
+    await keepScreenshot(page, 'credit-dialog-confirm');
     await page.getByTestId('credit-confirm').click();
     await expect.poll(() => page.getByTestId('credit-dialog').getAttribute('data-step')).toBe('done');
     // The server's answer: the admin paid, agentA01 received.
     expect(await value(page, 'credit-balance-from-after')).toBe(formatMinorUnits(toMinorUnits(ownBefore) - toMinorUnits(amount)));
     expect(await value(page, 'credit-balance-to-after')).toBe(formatMinorUnits(toMinorUnits(rowBefore) + toMinorUnits(amount)));
-    await keepSettledScreenshot(page, 'credit-dialog-done');
+    await keepScreenshot(page, 'credit-dialog-done');
     await page.getByTestId('credit-close').click();
 
     // Both balances on the screen changed: the row's and the admin's own.
@@ -79,12 +78,12 @@ describe('ledger: credit dialogs and the log page', () => {
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toContain('agentA01');
     expect(await cash.locator('tr', { hasText: 'e2e top-up' }).filter({ hasText: '-123.45' }).count()).toBe(1);
-    await keepSettledScreenshot(page, 'log-cash');
+    await keepScreenshot(page, 'log-cash');
 
     for (const tab of ['operation', 'ratio', 'transfer'] as const) {
       await page.getByTestId(`log-tab-${tab}`).click();
       await logTableLoaded(page, tab);
-      await keepSettledScreenshot(page, `log-${tab}`);
+      await keepScreenshot(page, `log-${tab}`);
     }
 
     // The export downloads a CSV of the tab's rows.
@@ -100,7 +99,7 @@ describe('ledger: credit dialogs and the log page', () => {
     // The time-range presets are noon-based: "today" starts at 12:00:00.
     await page.getByTestId('log-range-cash').first().click();
     await page.getByTestId('log-preset-today').waitFor();
-    await keepSettledScreenshot(page, 'log-range-presets');
+    await keepScreenshot(page, 'log-range-presets');
     await page.getByTestId('log-preset-today').click();
     const startValue = await page.getByTestId('log-filters-cash').locator('input').first().inputValue();
     expect(startValue).toMatch(/ 12:00:00$/);
@@ -125,7 +124,7 @@ describe('ledger: credit dialogs and the log page', () => {
     await page.getByTestId('credit-next').click();
     await page.getByTestId('credit-error').waitFor();
     expect(await page.getByTestId('credit-dialog').getAttribute('data-step')).toBe('form');
-    await keepSettledScreenshot(page, 'credit-dialog-error');
+    await keepScreenshot(page, 'credit-dialog-error');
 
     // The server refuses the same move too (a forged request), with the catalogue's code.
     const token = await tokenOf(page);
@@ -158,15 +157,15 @@ describe('ledger: credit dialogs and the log page', () => {
     await relief.click();
     await page.getByTestId('credit-dialog').waitFor();
     await page.getByTestId('credit-amount').fill('10');
-    await keepSettledScreenshot(page, 'credit-dialog-relief-phone');
+    await keepScreenshot(page, 'credit-dialog-relief-phone');
     await page.keyboard.press('Escape');
 
     await page.goto('/log/index?tab=cash');
     await logTableLoaded(page, 'cash');
-    await keepSettledScreenshot(page, 'log-cash-phone');
+    await keepScreenshot(page, 'log-cash-phone');
 
     await setDark(page, true);
-    await keepSettledScreenshot(page, 'log-cash-phone-dark');
+    await keepScreenshot(page, 'log-cash-phone-dark');
     await context.close();
 
     const desktop = await newContext(browser());
@@ -176,11 +175,11 @@ describe('ledger: credit dialogs and the log page', () => {
     await dpage.getByTestId('action-recharge-agentA02').click();
     await dpage.getByTestId('credit-dialog').waitFor();
     await dpage.getByTestId('credit-amount').fill('5');
-    await keepSettledScreenshot(dpage, 'credit-dialog-dark');
+    await keepScreenshot(dpage, 'credit-dialog-dark');
     await dpage.keyboard.press('Escape');
     await dpage.goto('/log/index?tab=operation');
     await logTableLoaded(dpage, 'operation');
-    await keepSettledScreenshot(dpage, 'log-operation-dark');
+    await keepScreenshot(dpage, 'log-operation-dark');
     await desktop.close();
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { DEMO_ADMIN, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
 import { openMembersFromMenu } from '../support/members.js';
-import { keepSettledScreenshot } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -40,7 +39,7 @@ describe('lock screen', () => {
       await page.keyboard.press('Tab');
       expect(await focusInOverlay(page)).toBe(true);
     }
-    await keepSettledScreenshot(page, 'lock-desktop-light');
+    await keepScreenshot(page, 'lock-desktop-light');
 
     await page.reload();
     await page.getByTestId('lock-overlay').waitFor();
@@ -50,7 +49,7 @@ describe('lock screen', () => {
     await page.getByTestId('lock-unlock').click();
     await page.getByTestId('lock-error').waitFor();
     expect(await page.getByTestId('lock-overlay').isVisible()).toBe(true);
-    await keepSettledScreenshot(page, 'lock-error');
+    await keepScreenshot(page, 'lock-error');
 
     await unlock(page);
     expect(new URL(page.url()).pathname).toBe('/member/index');
@@ -60,7 +59,7 @@ describe('lock screen', () => {
     // Dark theme.
     await setDark(page, true);
     await lockFromUserMenu(page);
-    await keepSettledScreenshot(page, 'lock-desktop-dark');
+    await keepScreenshot(page, 'lock-desktop-dark');
     await unlock(page);
     await context.close();
   });
@@ -75,12 +74,12 @@ describe('lock screen', () => {
     expect(button!.x + button!.width).toBeLessThanOrEqual(390);
     expect(button!.y + button!.height).toBeLessThanOrEqual(844);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await keepSettledScreenshot(page, 'lock-phone-light');
+    await keepScreenshot(page, 'lock-phone-light');
     await unlock(page);
 
     await setDark(page, true);
     await lockFromUserMenu(page);
-    await keepSettledScreenshot(page, 'lock-phone-dark');
+    await keepScreenshot(page, 'lock-phone-dark');
     await unlock(page);
     await context.close();
   });

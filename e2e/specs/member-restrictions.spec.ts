@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
 import { manageApi, tokenOf } from '../support/manage-api.js';
-import { keepSettledScreenshot } from '../support/settled.js';
 
 const browser = useBrowser();
 const B01 = { accountNo: 'agentB01', password: 'Demo1234' };
@@ -52,10 +51,10 @@ describe('member screen: who set a restriction, and what the viewer may lift', (
     expect(await page.getByTestId('menu-status-ACTIVE').count()).toBe(0);
     expect(await page.getByTestId('menu-status-FULLY_DISABLE').count()).toBe(1);
     expect(await page.getByTestId('menu-permissions').count()).toBe(0);
-    await keepSettledScreenshot(page, 'member-setby-desktop-light');
+    await keepScreenshot(page, 'member-setby-desktop-light');
     await page.keyboard.press('Escape');
     await setDark(page, true);
-    await keepSettledScreenshot(page, 'member-setby-desktop-dark');
+    await keepScreenshot(page, 'member-setby-desktop-dark');
     await setDark(page, false);
 
     const token = await tokenOf(page, B01.accountNo, B01.password);
@@ -72,9 +71,9 @@ describe('member screen: who set a restriction, and what the viewer may lift', (
 
   it('390 px, light and dark', async () => {
     const { page, close } = await openAsB01({ width: 390, height: 844 });
-    await keepSettledScreenshot(page, 'member-setby-mobile-light');
+    await keepScreenshot(page, 'member-setby-mobile-light');
     await setDark(page, true);
-    await keepSettledScreenshot(page, 'member-setby-mobile-dark');
+    await keepScreenshot(page, 'member-setby-mobile-dark');
     await setDark(page, false);
     await close();
   });

@@ -4,7 +4,6 @@ import { keepScreenshot, newContext, useBrowser } from '../support/browser.js';
 import { fieldRefused } from '../support/form.js';
 import { manageApi, tokenOf } from '../support/manage-api.js';
 import { openMembers } from '../support/members.js';
-import { keepSettledScreenshot } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -35,7 +34,7 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('wizard-accountNo').fill(accountNo);
     await page.getByTestId('wizard-nickName').fill('E2E agent');
     await page.getByTestId('wizard-password').fill(password);
-    await keepSettledScreenshot(page, 'member-wizard-account');
+    await keepScreenshot(page, 'member-wizard-account');
     await wizardNext(page, 1);
     // Step 2: the ratio may not exceed the parent's (the admin: 100 %).
     await page.getByTestId('wizard-ratio').fill('120');
@@ -45,13 +44,13 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('wizard-ratio').fill('45.5');
     await wizardNext(page, 2);
     await page.locator('[data-testid^="wizard-provider-"]').first().waitFor();
-    await keepSettledScreenshot(page, 'member-wizard-providers');
+    await keepScreenshot(page, 'member-wizard-providers');
     await wizardNext(page, 3);
     await page.locator('[data-testid^="wizard-betlimit-"]').first().waitFor();
     await wizardNext(page, 4);
     await page.getByTestId('wizard-review').waitFor();
     expect(await page.getByTestId('wizard-review').textContent()).toContain(accountNo);
-    await keepSettledScreenshot(page, 'member-wizard-review');
+    await keepScreenshot(page, 'member-wizard-review');
     await page.getByTestId('wizard-submit').click();
 
     await expect.poll(() => page.getByTestId('wizard').getAttribute('data-step')).toBe('success');
@@ -60,7 +59,7 @@ describe('members: agents, players and shadow accounts', () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(accountNo);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(password);
-    await keepSettledScreenshot(page, 'member-wizard-success');
+    await keepScreenshot(page, 'member-wizard-success');
     await page.getByTestId('wizard-done').click();
     await page.getByTestId(`agent-open-${accountNo}`).waitFor();
     await context.close();
@@ -102,7 +101,7 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('wizard-generate').click();
     await wizardNext(page, 1);
     expect(await page.getByTestId('wizard-wallet').textContent()).toContain('0.00');
-    await keepSettledScreenshot(page, 'member-wizard-wallet');
+    await keepScreenshot(page, 'member-wizard-wallet');
     await wizardNext(page, 2);
     await wizardNext(page, 3);
     await wizardNext(page, 4);
@@ -119,7 +118,7 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('menu-status-DISABLE').click();
     await page.getByTestId('status-confirm-ok').click();
     await expect.poll(() => page.getByTestId(`status-${accountNo}`).getAttribute('data-status')).toBe('disabled');
-    await keepSettledScreenshot(page, 'member-player-disabled');
+    await keepScreenshot(page, 'member-player-disabled');
 
     // The history shows the creation and the status change.
     // Opened from the row's menu; a click that lands while the last menu or dialog is still
@@ -139,7 +138,7 @@ describe('members: agents, players and shadow accounts', () => {
     const history = page.getByTestId('history');
     expect(await history.getByTestId('log-change').first().textContent()).toContain('禁止登入: 否 → 是');
     expect(await history.textContent()).not.toContain('isDisabled');
-    await keepSettledScreenshot(page, 'member-history');
+    await keepScreenshot(page, 'member-history');
     await context.close();
   });
 
@@ -185,7 +184,7 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId(`action-more-${accountNo}`).click();
     await page.getByTestId('menu-verify').click();
     await expect.poll(() => page.getByTestId('verify-realname').textContent()).toBe('Chen Mei');
-    await keepSettledScreenshot(page, 'member-verify');
+    await keepScreenshot(page, 'member-verify');
     await page.getByTestId('verify-approve').click();
     await expect.poll(() => page.getByTestId(`verify-${accountNo}`).getAttribute('data-verify')).toBe('VERIFIED');
 
@@ -201,7 +200,7 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('member-crumb-agentB01').waitFor();
     await page.goBack();
     await expect.poll(() => page.getByTestId('member-crumb-current').textContent()).toBe('agentB01');
-    await keepSettledScreenshot(page, 'member-drilldown');
+    await keepScreenshot(page, 'member-drilldown');
 
     // Server paging: agentC01 has 11 players (default page size 10).
     type Rows = { list: { id: number; accountNo: string }[] };
@@ -231,7 +230,7 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('menu-history').waitFor();
     for (const id of ['menu-move', 'menu-reset', 'menu-permissions']) expect(await page.getByTestId(id).count()).toBe(0);
     expect(await page.locator('[data-testid^="menu-status-"]').count()).toBe(0);
-    await keepSettledScreenshot(page, 'member-shadow');
+    await keepScreenshot(page, 'member-shadow');
     await page.keyboard.press('Escape');
 
     await page.getByTestId('tab-players').click();

@@ -34,7 +34,6 @@ async function changeStatus(page: Page, to: 'ACTIVE' | 'MAINTAIN', shoot?: strin
   await page.locator('.ant-select-dropdown').getByTestId(`provider-status-option-${to}`).filter({ visible: true }).click();
   await page.getByTestId('provider-status-confirm').waitFor();
   if (shoot) {
-    await settled(page);
     await keepScreenshot(page, shoot);
   }
   await page.getByTestId('provider-status-ok').click();
@@ -82,7 +81,6 @@ describe('provider screen', () => {
     await page.getByTestId('provider-row-KY').waitFor();
     expect(await tag(page).getAttribute('data-status')).toBe('MAINTAIN');
     expect(await page.getByTestId('provider-secret-KY').getAttribute('data-set')).toBe('yes');
-    await settled(page);
     await keepScreenshot(page, 'provider-desktop-light');
 
     await changeStatus(page, 'ACTIVE', 'provider-desktop-light-confirm-status');
@@ -100,17 +98,14 @@ describe('provider screen', () => {
     await expect.poll(kyOffered).toBe(true);
 
     await rotate(page);
-    await settled(page);
     await keepScreenshot(page, 'provider-desktop-light-secret');
     await closeSecret(page);
     await reconcile(page);
     await keepScreenshot(page, 'provider-desktop-light-reconciliation');
 
     await setDark(page, true);
-    await settled(page);
     await keepScreenshot(page, 'provider-desktop-dark');
     await rotate(page);
-    await settled(page);
     await keepScreenshot(page, 'provider-desktop-dark-secret');
     await closeSecret(page);
     await setDark(page, false);
@@ -125,19 +120,16 @@ describe('provider screen', () => {
     await page.getByTestId('provider-row-KY').waitFor();
     // the page itself does not scroll sideways
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await settled(page);
     await keepScreenshot(page, 'provider-mobile-light');
     await changeStatus(page, 'ACTIVE');
     await changeStatus(page, 'MAINTAIN');
     await rotate(page);
-    await settled(page);
     await keepScreenshot(page, 'provider-mobile-light-secret');
     await closeSecret(page);
     await reconcile(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await keepScreenshot(page, 'provider-mobile-light-reconciliation');
     await setDark(page, true);
-    await settled(page);
     await keepScreenshot(page, 'provider-mobile-dark');
     await setDark(page, false);
     await context.close();
@@ -156,7 +148,6 @@ describe('provider screen', () => {
       await input.fill('https://merchant:pw@ky.example.com/api');
       await page.getByTestId('provider-endpoint-save').click();
       await page.getByText('The address may not contain a user name or password').waitFor();
-      await settled(page);
       await keepScreenshot(page, 'provider-desktop-light-endpoint-modal');
       expect(await kyEndpoint()).toBe(original);
 
@@ -170,7 +161,6 @@ describe('provider screen', () => {
         .locator('[data-testid="provider-table"] .ant-table-content')
         .evaluate((el) => [el.scrollWidth, el.clientWidth]);
       expect(scroll).toBeLessThanOrEqual(client!);
-      await settled(page);
       await keepScreenshot(page, 'provider-desktop-light-endpoint');
     } finally {
       await db(`update provider_merchants set endpoint = $1 where site_id = 'tw_web' and provider_code = 'KY'`, [original]);

@@ -4,7 +4,6 @@ import { toMinorUnits } from '@agent-bo/shared';
 import { keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
 import { withDb } from '../support/db.js';
 import { expectTotalsAreSums } from '../support/report.js';
-import { settled } from '../support/settled.js';
 import { tableScrollWidths } from '../support/table.js';
 
 const browser = useBrowser();
@@ -158,7 +157,6 @@ describe('agent report', () => {
     expect(Object.keys(top.rows).length).toBeGreaterThanOrEqual(2);
     // What this spec added under agentA01: 1,720.00 staked across its subtree
     expect(toMinorUnits(top.rows.agentA01!.betAmount!)).toBeGreaterThanOrEqual(172_000n);
-    await settled(page);
     await keepScreenshot(page, 'report-desktop-light');
 
     // The redirect of /report itself
@@ -178,14 +176,12 @@ describe('agent report', () => {
     expect(a01.rows.player091).toMatchObject({ childShare: '0.00' });
     expect(toMinorUnits(a01.rows.player091!.agentShare!)).toBe(player091Before + 27_000n);
     await setDark(page, true);
-    await settled(page);
     await keepScreenshot(page, 'report-desktop-dark-agentA01');
 
     // Back up through the breadcrumb
     await page.getByTestId('report-crumb-admin001').click();
     await page.getByTestId('report-row-agentA02').waitFor();
     expect(new URL(page.url()).search).toBe('');
-    await settled(page);
     await keepScreenshot(page, 'report-desktop-dark');
     await setDark(page, false);
     await context.close();
@@ -203,12 +199,10 @@ describe('agent report', () => {
     expect(overflow!.scroll).toBeGreaterThan(overflow!.client);
     // the page itself does not scroll sideways: only the table does
     expect(overflow!.page).toBeLessThanOrEqual(390);
-    await settled(page);
     await keepScreenshot(page, 'report-mobile-light');
     await page.getByTestId('report-drill-agentA01').click();
     await page.getByTestId('report-row-agentB01').waitFor();
     await setDark(page, true);
-    await settled(page);
     await keepScreenshot(page, 'report-mobile-dark-agentA01');
     await setDark(page, false);
     await context.close();

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, openSignedIn, setDark, signIn, useBrowser, useEnglish } from '../support/browser.js';
+import { DEMO_ADMIN, keepScreenshot, openSignedIn, setDark, signIn, useBrowser, useEnglish } from '../support/browser.js';
 import { db } from '../support/db.js';
 import { openMembersFromMenu } from '../support/members.js';
 import { closeSettings, openSettings } from '../support/settings.js';
-import { keepSettledScreenshot } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -56,7 +55,7 @@ describe('session timeout', () => {
     expect(await page.getByTestId('member-page').count()).toBe(1);
     expect(await page.getByTestId('agents-filter-accountNo').inputValue()).toBe('agentA01');
     expect(await cover.getByTestId('login-account').inputValue()).toBe(DEMO_ADMIN.accountNo);
-    await keepSettledScreenshot(page, 'session-timeout-cover');
+    await keepScreenshot(page, 'session-timeout-cover');
 
     await cover.getByTestId('login-password').fill(DEMO_ADMIN.password);
     await cover.getByTestId('login-submit').click();
@@ -85,7 +84,7 @@ describe('session timeout', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('login-password');
     const submit = await cover.getByTestId('login-submit').boundingBox();
     expect(submit!.x + submit!.width).toBeLessThanOrEqual(390);
-    await keepSettledScreenshot(page, 'session-timeout-cover-phone-dark');
+    await keepScreenshot(page, 'session-timeout-cover-phone-dark');
     await cover.getByTestId('login-password').fill(DEMO_ADMIN.password);
     await cover.getByTestId('login-submit').click();
     await cover.waitFor({ state: 'detached' });

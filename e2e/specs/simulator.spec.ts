@@ -7,7 +7,6 @@ import { formatMinorUnits } from '@agent-bo/shared';
 import { baseUrl, databaseUrl, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
 import { db } from '../support/db.js';
 import { expectTotalsAreSums } from '../support/report.js';
-import { settled } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -113,19 +112,16 @@ describe('simulator traffic', () => {
       expect(await row.locator('[data-col="winLoss"]').getAttribute('data-value')).toBe(formatMinorUnits(s.win_loss));
     }
     await page.getByTestId('bet-totals').waitFor();
-    await settled(page);
     await keepScreenshot(page, 'simulator-bets-desktop-light');
 
     // The detail of a simulated bet: its game and its agent chain.
     await page.getByTestId(`bet-open-${shown[0]}`).click();
     await page.getByTestId('bet-versions').waitFor();
     await expect.poll(() => page.getByTestId('bet-detail-chain').innerText()).toMatch(/^admin001 › agent/);
-    await settled(page);
     await keepScreenshot(page, 'simulator-bets-desktop-light-detail');
     await page.keyboard.press('Escape');
     await page.getByTestId('bet-versions').waitFor({ state: 'detached' });
     await setDark(page, true);
-    await settled(page);
     await keepScreenshot(page, 'simulator-bets-desktop-dark');
     await setDark(page, false);
     await context.close();
@@ -146,7 +142,6 @@ describe('simulator traffic', () => {
     expect(totals.betCount).toBe(day!.n);
     expect(totals.betAmount).toBe(formatMinorUnits(day!.stake));
     expect(totals.memberWinLoss).toBe(formatMinorUnits(day!.win_loss));
-    await settled(page);
     await keepScreenshot(page, 'simulator-report-desktop-light');
 
     await page.getByTestId('report-drill-agentA01').click();
@@ -160,7 +155,6 @@ describe('simulator traffic', () => {
     );
     expect(drilled.betCount).toBe(a01!.n);
     await setDark(page, true);
-    await settled(page);
     await keepScreenshot(page, 'simulator-report-desktop-dark-agentA01');
     await setDark(page, false);
     await context.close();
@@ -173,18 +167,14 @@ describe('simulator traffic', () => {
     await page.goto('/bet/index');
     await expect.poll(async () => (await simulatedRows(page)).length).toBeGreaterThan(5);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await settled(page);
     await keepScreenshot(page, 'simulator-bets-mobile-light');
     await setDark(page, true);
-    await settled(page);
     await keepScreenshot(page, 'simulator-bets-mobile-dark');
     await page.goto('/report/agent');
     await page.getByTestId('report-row-agentA01').waitFor();
     await expectTotalsAreSums(page);
-    await settled(page);
     await keepScreenshot(page, 'simulator-report-mobile-dark');
     await setDark(page, false);
-    await settled(page);
     await keepScreenshot(page, 'simulator-report-mobile-light');
     await context.close();
   });

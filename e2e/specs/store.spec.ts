@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { DEMO_ADMIN, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
 import { db } from '../support/db.js';
 import { minutesAgo, providerCall } from '../support/provider-api.js';
-import { keepSettledScreenshot } from '../support/settled.js';
 
 const browser = useBrowser();
 
@@ -121,7 +120,7 @@ describe('points store', () => {
       await drawer.getByTestId('goods-price').fill('1');
       await drawer.getByTestId('goods-stock').fill('5');
       await choose(page, 'goods-status', 'Published');
-      await keepSettledScreenshot(page, 'store-goods-drawer-desktop-light');
+      await keepScreenshot(page, 'store-goods-drawer-desktop-light');
       await page.getByTestId('store-save').click();
       await drawer.waitFor({ state: 'hidden' });
       const [saved] = await db<{ id: number; stock: number; price: number; status: string; images: number }>(
@@ -133,7 +132,7 @@ describe('points store', () => {
       await page.getByTestId('goods-filter-name').fill(RUN);
       await page.getByTestId('goods-search').click();
       await expect.poll(() => page.getByTestId(`goods-stock-${goodsId}`).innerText()).toBe('5');
-      await keepSettledScreenshot(page, 'store-goods-desktop-light');
+      await keepScreenshot(page, 'store-goods-desktop-light');
 
       // The player earns points (the earning job runs every few seconds), signs in and redeems.
       const signin = await playerApi<{ token: string }>(page, 'POST', 'signin', undefined, {
@@ -163,11 +162,11 @@ describe('points store', () => {
       await page.getByTestId('order-search').click();
       await expect.poll(() => page.getByTestId(`order-status-${orderId}`).innerText()).toBe('Unshipped');
       expect(await page.getByTestId(`order-goods-${orderId}`).innerText()).toContain(GOODS_NAME);
-      await keepSettledScreenshot(page, 'store-orders-desktop-light');
+      await keepScreenshot(page, 'store-orders-desktop-light');
       await page.getByTestId(`order-ship-${orderId}`).click();
       const modal = page.getByTestId('order-action-modal');
       await modal.getByTestId('order-note').fill(NOTE);
-      await keepSettledScreenshot(page, 'store-ship-modal-desktop-light');
+      await keepScreenshot(page, 'store-ship-modal-desktop-light');
       await page.getByTestId('order-action-ok').click();
       await expect.poll(() => page.getByTestId(`order-status-${orderId}`).innerText()).toBe('Shipped');
       expect(await page.getByTestId(`order-note-${orderId}`).innerText()).toContain(NOTE);
@@ -198,27 +197,27 @@ describe('points store', () => {
       expect(await first.innerText()).toContain('−1');
       expect(await first.innerText()).toContain(redeemed.data.balance.toLocaleString('en-US'));
       await expect.poll(() => page.getByTestId('points-zone').innerText()).toContain(`${player}: `);
-      await keepSettledScreenshot(page, 'store-points-desktop-light');
+      await keepScreenshot(page, 'store-points-desktop-light');
 
       await menu.locator('[data-menu-id$="/store/category"]').click();
       await page.getByTestId('store-category-page').waitFor();
       await expect.poll(() => rows(page, 'category-table').count()).toBeGreaterThanOrEqual(3);
-      await keepSettledScreenshot(page, 'store-categories-desktop-light');
+      await keepScreenshot(page, 'store-categories-desktop-light');
 
       // Dark: the four pages and the goods drawer.
       await setDark(page, true);
-      await keepSettledScreenshot(page, 'store-categories-desktop-dark');
+      await keepScreenshot(page, 'store-categories-desktop-dark');
       await openStore(page, '/store/goods', 'store-goods-page', 'goods-table');
-      await keepSettledScreenshot(page, 'store-goods-desktop-dark');
+      await keepScreenshot(page, 'store-goods-desktop-dark');
       await page.getByTestId(`goods-edit-${goodsId}`).click();
       await drawer.getByTestId('store-name-zh_TW').waitFor();
-      await keepSettledScreenshot(page, 'store-goods-drawer-desktop-dark');
+      await keepScreenshot(page, 'store-goods-drawer-desktop-dark');
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden' });
       await openStore(page, '/store/points', 'store-points-page', 'points-table');
-      await keepSettledScreenshot(page, 'store-points-desktop-dark');
+      await keepScreenshot(page, 'store-points-desktop-dark');
       await openStore(page, '/store/order', 'store-order-page', 'order-table');
-      await keepSettledScreenshot(page, 'store-orders-desktop-dark');
+      await keepScreenshot(page, 'store-orders-desktop-dark');
       await setDark(page, false);
       await context.close();
     },
@@ -231,18 +230,18 @@ describe('points store', () => {
       await setDark(page, dark);
       const theme = dark ? 'dark' : 'light';
       await openStore(page, '/store/category', 'store-category-page', 'category-table');
-      await keepSettledScreenshot(page, `store-categories-phone-${theme}`);
+      await keepScreenshot(page, `store-categories-phone-${theme}`);
       await openStore(page, '/store/goods', 'store-goods-page', 'goods-table');
-      await keepSettledScreenshot(page, `store-goods-phone-${theme}`);
+      await keepScreenshot(page, `store-goods-phone-${theme}`);
       await page.locator('[data-testid^="goods-edit-"]').first().click();
       await page.getByTestId('goods-drawer').getByTestId('store-name-zh_TW').waitFor();
-      await keepSettledScreenshot(page, `store-goods-drawer-phone-${theme}`);
+      await keepScreenshot(page, `store-goods-drawer-phone-${theme}`);
       await page.keyboard.press('Escape');
       await page.getByTestId('goods-drawer').waitFor({ state: 'hidden' });
       await openStore(page, '/store/points', 'store-points-page', 'points-table');
-      await keepSettledScreenshot(page, `store-points-phone-${theme}`);
+      await keepScreenshot(page, `store-points-phone-${theme}`);
       await openStore(page, '/store/order', 'store-order-page', 'order-table');
-      await keepSettledScreenshot(page, `store-orders-phone-${theme}`);
+      await keepScreenshot(page, `store-orders-phone-${theme}`);
     }
     await setDark(page, false);
     await context.close();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openSignedIn as openSignedInWith, setDark, useBrowser } from '../support/browser.js';
+import { keepScreenshot, openSignedIn as openSignedInWith, setDark, useBrowser } from '../support/browser.js';
 import { closeSettings, openSettings } from '../support/settings.js';
-import { keepSettledScreenshot, settled } from '../support/settled.js';
+import { settled } from '../support/settled.js';
 
 /**
  * Multi-tab mode (spec §2 "Tabs"): turned on in the settings drawer; tabs open on navigation,
@@ -95,7 +95,7 @@ describe('multi-tab mode', () => {
     // hands over to the members tab.
     await page.getByTestId('tab-/member/index').click({ button: 'right' });
     await visible(page, 'tabs-action-close-others').waitFor();
-    await keepSettledScreenshot(page, 'tabs-context-menu-desktop-light');
+    await keepScreenshot(page, 'tabs-context-menu-desktop-light');
     await menuAction(page, 'close-others');
     await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/member/index']);
     await expect.poll(() => here(page)).toBe('/member/index');
@@ -112,7 +112,7 @@ describe('multi-tab mode', () => {
     expect(await disabled('close-current')).toBe(true);
     expect(await disabled('close-left')).toBe(true);
     expect(await disabled('close-right')).toBe(false);
-    await keepSettledScreenshot(page, 'tabs-quick-menu-desktop-light');
+    await keepScreenshot(page, 'tabs-quick-menu-desktop-light');
     await page.keyboard.press('Escape');
     await page.getByTestId('tab-/log/index').click();
     await visible(page, 'log-page').waitFor();
@@ -160,7 +160,7 @@ describe('multi-tab mode', () => {
     await expect.poll(() => playerRows.count()).toBe(10);
     await visible(page, 'players-table').locator('.ant-pagination-item-2').click();
     await expect.poll(() => playerRows.count()).toBe(1);
-    await keepSettledScreenshot(page, 'tabs-member-page2-desktop-light');
+    await keepScreenshot(page, 'tabs-member-page2-desktop-light');
 
     // To the logs tab: the hidden member level sends no request while it is hidden.
     const memberCalls: string[] = [];
@@ -183,7 +183,7 @@ describe('multi-tab mode', () => {
 
     // Dark.
     await setDark(page, true);
-    await keepSettledScreenshot(page, 'tabs-member-page2-desktop-dark');
+    await keepScreenshot(page, 'tabs-member-page2-desktop-dark');
 
     // Refresh re-creates the page: filters gone, page 1.
     await page.getByTestId('tabs-refresh').click();
@@ -201,15 +201,15 @@ describe('multi-tab mode', () => {
     await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/member/index', '/log/index']);
     const bar = await page.getByTestId('multi-tabs').boundingBox();
     expect(bar!.width).toBeLessThanOrEqual(390);
-    await keepSettledScreenshot(page, 'tabs-phone-light');
+    await keepScreenshot(page, 'tabs-phone-light');
     await page.getByTestId('tabs-quick').click();
     await visible(page, 'tabs-action-close-current').waitFor();
-    await keepSettledScreenshot(page, 'tabs-phone-quick-light');
+    await keepScreenshot(page, 'tabs-phone-quick-light');
     await menuAction(page, 'close-current');
     await expect.poll(() => tabPaths(page)).toEqual(['/dashboard', '/member/index']);
     await expect.poll(() => here(page)).toBe('/member/index');
     await setDark(page, true);
-    await keepSettledScreenshot(page, 'tabs-phone-dark');
+    await keepScreenshot(page, 'tabs-phone-dark');
     await setDark(page, false);
     await context.close();
   });

@@ -2,19 +2,29 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { settled } from './settled.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '../artifacts');
 
 export const DEMO_ADMIN = { accountNo: 'admin001', password: 'Demo1234' };
 
-export function baseUrl(): string {
-  return inject('baseUrl');
+/** This worker's server (global-setup.ts starts one per worker). */
+function ownServer() {
+  const servers = inject('servers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  const server = servers[(worker - 1) % servers.length];
+  if (!server) throw new Error(`no test server for worker ${worker}`);
+  return server;
 }
 
-/** postgres:// URL of the test server's embedded database. */
+export function baseUrl(): string {
+  return ownServer().baseUrl;
+}
+
+/** postgres:// URL of this worker's server's embedded database. */
 export function databaseUrl(): string {
-  return inject('databaseUrl');
+  return ownServer().databaseUrl;
 }
 
 export async function launch(): Promise<Browser> {
@@ -43,8 +53,17 @@ export async function newContext(
   });
 }
 
-/** Keeps a screenshot as a test artefact (not committed). */
+/**
+ * Whether the run keeps screenshots (`E2E_SCREENSHOTS=on`): pictures are for people looking at
+ * the screens, not checks, and waiting for a still screen and encoding a full-page PNG cost a
+ * second or more each, so the default run takes none.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === 'on';
+
+/** Keeps a screenshot as a test artefact (not committed) once the screen is still; nothing unless SCREENSHOTS. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  await settled(page);
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }

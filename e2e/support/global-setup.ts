@@ -5,14 +5,21 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { E2E_WORKERS } from './workers.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
+/** One test server: where it answers and its embedded database. */
+export interface TestServer {
+  baseUrl: string;
+  /** The server's embedded database, for tests that must change what only the server can (e.g. expire a session). */
+  databaseUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The server's embedded database, for tests that must change what only the server can (e.g. expire a session). */
-    databaseUrl: string;
+    /** One server per worker: worker n (VITEST_POOL_ID) uses servers[n - 1]. */
+    servers: TestServer[];
   }
 }
 
@@ -59,14 +66,15 @@ async function withoutDemoPops(databaseUrl: string): Promise<void> {
 
 /**
  * Starts the built server (embedded PostgreSQL, demo seed) on a free port with its own data
- * folder, so a browser run never touches the developer's data or port 3000.
+ * folder, so a browser run never touches the developer's data or port 3000. Returns it and how to
+ * stop it.
  */
-export default async function setup(project: TestProject) {
+async function startServer(): Promise<{ server: TestServer; stop: () => Promise<void> }> {
   const port = await freePort();
   const pgPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-bo-e2e-'));
   const output: string[] = [];
-  const server = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -87,30 +95,46 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const baseUrl = `http://localhost:${port}`;
-  try {
-    await waitForHealth(`${baseUrl}/healthz`, server, 150_000);
-  } catch (error) {
-    server.kill('SIGKILL');
-    console.error(output.join(''));
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
-  const credentials = JSON.parse(readFileSync(join(dataDir, 'embedded-pg.json'), 'utf8')) as { user: string; password: string };
-  const databaseUrl = `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${pgPort}/agent_bo`;
-  project.provide('databaseUrl', databaseUrl);
-  await withoutDemoPops(databaseUrl);
-
-  return async () => {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const stop = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
     // A graceful stop takes about a second; past 15 s the server is killed. The timer is
     // unref'd so it never holds the test process open by itself.
     const giveUp = new Promise((r) => setTimeout(r, 15_000).unref());
-    await Promise.race([exited, giveUp]);
-    if (server.exitCode === null) server.kill('SIGKILL');
+    if (child.exitCode === null) await Promise.race([exited, giveUp]);
+    if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://localhost:${port}`;
+  try {
+    await waitForHealth(`${baseUrl}/healthz`, child, 150_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    console.error(output.join(''));
+    throw error;
+  }
+  const credentials = JSON.parse(readFileSync(join(dataDir, 'embedded-pg.json'), 'utf8')) as { user: string; password: string };
+  const databaseUrl = `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${pgPort}/agent_bo`;
+  await withoutDemoPops(databaseUrl);
+  return { server: { baseUrl, databaseUrl }, stop };
+}
+
+/** One server per worker, started side by side. */
+export default async function setup(project: TestProject) {
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const stops = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.stop] : []));
+  const failure = started.find((s) => s.status === 'rejected');
+  if (failure) {
+    await Promise.all(stops.map((stop) => stop()));
+    throw failure.reason;
+  }
+  project.provide(
+    'servers',
+    started.map((s) => (s as PromiseFulfilledResult<{ server: TestServer }>).value.server),
+  );
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
   };
 }

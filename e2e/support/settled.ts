@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { keepScreenshot } from './browser.js';
 
 /** Waits until opening and closing animations have finished (endless spinners aside). */
 export async function animationsDone(page: Page): Promise<void> {
@@ -83,10 +82,4 @@ export async function settled(page: Page): Promise<void> {
     STILL_CANVAS_FRAMES,
     { polling: 'raf' },
   );
-}
-
-/** Keeps a screenshot once the screen is still (see `settled`). */
-export async function keepSettledScreenshot(page: Page, name: string): Promise<void> {
-  await settled(page);
-  await keepScreenshot(page, name);
 }
