@@ -42,14 +42,23 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * A context at `width` × `height` in `locale`. Its pages ask for reduced motion, as a user can in
+ * the system settings, and the app then turns antd's motion off (app/providers.tsx): nothing zooms
+ * or slides under the pointer, so a click lands on the control it aimed at however slow the
+ * machine (a click on a confirmation's OK while the dialog still zoomed in was lost on a busy
+ * machine, and the provider spec waited for a change that was never sent). `motion: true` keeps
+ * the motion, for what only shows with it (the scrolling broadcast marquee).
+ */
 export async function newContext(
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string } = {},
+  options: { width?: number; height?: number; locale?: string; motion?: boolean } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     locale: options.locale ?? 'zh-TW',
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
   });
 }
 
@@ -98,6 +107,8 @@ export interface OpenSignedInOptions {
   stepTimeout?: number;
   /** The element that shows the landing page after signing in; the dashboard by default. */
   landing?: (page: Page) => Locator;
+  /** Keep the app's motion (see newContext). */
+  motion?: boolean;
 }
 
 /** A new context and page at `size` (1440 × 900 by default), signed in at /login and on the dashboard. */
@@ -106,7 +117,7 @@ export async function openSignedIn(
   size?: { width: number; height: number },
   options: OpenSignedInOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, size);
+  const context = await newContext(browser, { ...size, motion: options.motion });
   const page = await context.newPage();
   if (options.stepTimeout !== undefined) page.setDefaultTimeout(options.stepTimeout);
   await page.goto('/login');

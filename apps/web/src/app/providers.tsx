@@ -10,6 +10,7 @@ import { queryClient } from '../lib/query-client';
 import { useAppStore } from '../stores/app-store';
 import { useLocaleStore } from '../stores/locale-store';
 import { buildTheme } from '../config/theme';
+import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { FeedbackProvider } from './feedback-provider';
 
 /**
@@ -41,7 +42,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const headerBg = useAppStore((s) => s.projectConfig.headerSetting.bgColor);
   const menuBg = useAppStore((s) => s.projectConfig.menuSetting.bgColor);
   const antLocale = useAntLocale();
-  const themeConfig = useMemo(() => buildTheme({ dark, themeColor, headerBg, menuBg }), [dark, themeColor, headerBg, menuBg]);
+  // Less motion when the system asks for it (WCAG 2.3.3): no zooming dialogs or sliding drawers.
+  const motion = !useReducedMotion();
+  const themeConfig = useMemo(
+    () => buildTheme({ dark, themeColor, headerBg, menuBg, motion }),
+    [dark, themeColor, headerBg, menuBg, motion],
+  );
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -146,6 +146,11 @@ export interface ThemeOptions {
   themeColor?: string;
   headerBg?: string;
   menuBg?: string;
+  /**
+   * False when the user asked the system for less motion (`prefers-reduced-motion`): antd's
+   * components then open, close and switch without zooms, slides and fades.
+   */
+  motion?: boolean;
 }
 
 /** The header's background: a chosen colour, or the surface colour of the mode when left at white. */
@@ -194,6 +199,7 @@ export function buildTheme(options: ThemeOptions | boolean): ThemeConfig {
       colorTextPlaceholder: dark ? 'rgba(255, 255, 255, 0.55)' : 'rgba(0, 0, 0, 0.56)',
       borderRadius: 6,
       ...ANTD_SCREEN_TOKENS,
+      ...(typeof options !== 'boolean' && options.motion === false && { motion: false }),
     },
     components: {
       // Danger text buttons (delete) write the error colour on white: the spec's #ED6F6F reads at

@@ -14,6 +14,13 @@ import {
 } from '../theme';
 
 describe('theme from the project config', () => {
+  it('turns antd motion off only when the system asks for less motion', () => {
+    expect(buildTheme({ dark: false }).token?.motion).toBeUndefined();
+    expect(buildTheme({ dark: true, motion: true }).token?.motion).toBeUndefined();
+    expect(buildTheme({ dark: false, motion: false }).token?.motion).toBe(false);
+    expect(buildTheme({ dark: true, motion: false }).token?.motion).toBe(false);
+  });
+
   it('keeps #F9C904 with dark text by default', () => {
     const t = buildTheme({ dark: false });
     expect(t.token?.colorPrimary).toBe('#F9C904');

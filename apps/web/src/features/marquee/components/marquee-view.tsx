@@ -1,7 +1,7 @@
 import { SoundOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useReducedMotion } from '../use-reduced-motion';
+import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { CyclingText } from './cycling-text';
 import { ScrollingTrack } from './scrolling-track';
 import type { MarqueeItem } from './marquee-item';

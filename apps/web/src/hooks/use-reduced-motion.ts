@@ -10,5 +10,11 @@ function subscribe(onChange: () => void): () => void {
 
 /** The user asked the system for less motion; follows the setting while the page is open. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches);
+  // The login page prerendered at build time (build/prerender-login.mjs) is drawn with motion;
+  // the app follows the setting from its first render in the browser.
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }

@@ -1,0 +1,41 @@
+import { theme } from 'antd';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../providers';
+
+/**
+ * The system's "reduce motion" setting reaches antd: dialogs, drawers and menus then open and
+ * close without zooms and slides (WCAG 2.3.3). jsdom answers every media query with `matches:
+ * false` (src/test/jsdom-setup.ts); a test answers this one itself.
+ */
+const plainMatchMedia = window.matchMedia;
+afterEach(() => {
+  cleanup();
+  window.matchMedia = plainMatchMedia;
+});
+
+function MotionToken() {
+  const { token } = theme.useToken();
+  return <span data-testid="motion">{String(token.motion)}</span>;
+}
+
+describe('reduced motion', () => {
+  it('antd keeps its motion by default', () => {
+    render(
+      <AppProviders>
+        <MotionToken />
+      </AppProviders>,
+    );
+    expect(screen.getByTestId('motion').textContent).toBe('true');
+  });
+
+  it('antd has no motion when the system asks for less', () => {
+    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query.includes('prefers-reduced-motion: reduce') });
+    render(
+      <AppProviders>
+        <MotionToken />
+      </AppProviders>,
+    );
+    expect(screen.getByTestId('motion').textContent).toBe('false');
+  });
+});
