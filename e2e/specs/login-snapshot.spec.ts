@@ -36,6 +36,25 @@ async function boxes(page: Page, attribute: 'data-testid' | 'data-snapshot-testi
   return out;
 }
 
+/**
+ * The app page's boxes once its layout holds still: the same in two reads 100 ms apart. The app
+ * lays its header out after its styles are injected, which on a busy machine can take longer than
+ * any fixed wait (a fixed 300 ms once measured the locale picker before it moved into place).
+ */
+async function stillBoxes(page: Page): Promise<Record<string, number[]>> {
+  let last = JSON.stringify(await boxes(page, 'data-testid'));
+  await expect
+    .poll(async () => {
+      await page.waitForTimeout(100);
+      const now = JSON.stringify(await boxes(page, 'data-testid'));
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
+  return JSON.parse(last) as Record<string, number[]>;
+}
+
 /** Holds the app's entry script until the returned function is called: only the snapshot is on screen. */
 async function holdEntryScript(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
@@ -79,8 +98,7 @@ describe('the prerendered login page', () => {
         // are the two pages the same picture (the next test stores a look and follows it).
         if (!look.appearance) {
           expect(await livePage.evaluate(() => document.documentElement.lang), label).toBe(look.lang);
-          await livePage.waitForTimeout(300); // fonts and the button's wave settle
-          const after = await boxes(livePage, 'data-testid');
+          const after = await stillBoxes(livePage); // fonts, styles and the button's wave settle
           for (const part of Object.keys(before)) {
             before[part]!.forEach((v, i) => expect(Math.abs(v - after[part]![i]!), `${label} ${part} [${i}]`).toBeLessThanOrEqual(1));
           }
@@ -156,10 +174,14 @@ describe('the prerendered login page', () => {
     await expect.poll(() => again.locator('#login-snapshot').count()).toBe(0);
     expect(await again.locator('h2.login-card__title').textContent()).toBe('Sign in');
     expect(await again.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    await again.waitForTimeout(300);
-    const after = await boxes(again, 'data-testid');
+    const after = await stillBoxes(again);
     for (const part of Object.keys(before)) {
-      before[part]!.forEach((v, i) => expect(Math.abs(v - after[part]![i]!), `${part} [${i}]`).toBeLessThanOrEqual(1));
+      before[part]!.forEach((v, i) =>
+        expect(
+          Math.abs(v - after[part]![i]!),
+          `${part} [${i}]: snapshot ${String(before[part])}, app ${String(after[part])}`,
+        ).toBeLessThanOrEqual(1),
+      );
     }
     await ctx.close();
   });
