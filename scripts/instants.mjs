@@ -49,3 +49,20 @@ export function dateSensitiveFiles(base, clock, dirs) {
     )
     .map((file) => relative(base, file));
 }
+
+/**
+ * The date matrix's Vitest config for a workspace: its date-sensitive files once per chosen
+ * instant, each instant a project with its own TEST_NOW. The projects take the suite's settings
+ * (`base`) but not its `include`, which Vitest's `extends` would add to theirs.
+ */
+export function instantsConfig(base, files) {
+  const { include: _everyFile, ...settings } = base.test ?? {};
+  return {
+    test: {
+      projects: chosenInstants().map(([at]) => ({
+        resolve: base.resolve,
+        test: { ...settings, name: `at ${at}`, include: files, env: { TEST_NOW: at } },
+      })),
+    },
+  };
+}
