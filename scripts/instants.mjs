@@ -1,9 +1,13 @@
-// The instants where dates turn over, and which test files are date-sensitive. Read by each
+// The instants where dates turn over, and which tests are date-sensitive. Read by each
 // workspace's vitest.instants.config.ts (one Vitest project per instant, so the date matrix is one
 // run per workspace) and by scripts/test-at-instants.mjs.
 //
-// A test is date-sensitive when it takes its "now" from its workspace's test clock
-// (apps/server/test/clock.ts, apps/web/src/test/clock.ts): TEST_NOW sets that clock.
+// Every test that reads "now" takes it from its workspace's test clock (apps/server/test/clock.ts,
+// apps/web/src/test/clock.ts), a fixed instant unless TEST_NOW says otherwise, so no test depends
+// on the hour it runs at. A test whose subject is a date (today's business day, this week, a
+// window that opens or closes) is tagged `dates`: the whole file with a `// @module-tag dates`
+// line, or one test with `{ tags: ['dates'] }`. The matrix runs those tests, and only those, at
+// each instant below.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -33,32 +37,43 @@ function testFiles(dir) {
   });
 }
 
+/** The tag of date-sensitive tests, as each workspace's vitest.config.ts defines it. */
+export const DATES_TAG = {
+  name: 'dates',
+  description: 'its subject is a date: also runs at every instant of the date matrix (scripts/instants.mjs)',
+};
+
+const TAGGED = /@module-tag dates\b|tags: \[[^\]]*'dates'/;
+
 /**
- * The test files under `dirs` of the workspace at `base` that import its clock module `clock`
- * (paths relative to `base`).
+ * The test files under `dirs` of the workspace at `base` that hold tests tagged `dates` (paths
+ * relative to `base`). Each must take its "now" from the clock module `clock`, or TEST_NOW would
+ * not reach it and the matrix would run it at the same instant eight times.
  */
 export function dateSensitiveFiles(base, clock, dirs) {
   const clockPath = join(base, clock).replace(/\.ts$/, '');
   if (!existsSync(`${clockPath}.ts`)) return [];
-  return dirs
-    .flatMap((d) => testFiles(join(base, d)))
-    .filter((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']*)'/g)].some(
-        (m) => join(dirname(file), m[1]).replace(/\.js$/, '') === clockPath,
-      ),
-    )
-    .map((file) => relative(base, file));
+  const tagged = dirs.flatMap((d) => testFiles(join(base, d))).filter((file) => TAGGED.test(readFileSync(file, 'utf8')));
+  for (const file of tagged) {
+    const usesClock = [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']*)'/g)].some(
+      (m) => join(dirname(file), m[1]).replace(/\.js$/, '') === clockPath,
+    );
+    if (!usesClock) throw new Error(`${relative(base, file)} has tests tagged dates but does not import ${clock}`);
+  }
+  return tagged.map((file) => relative(base, file));
 }
 
 /**
  * The date matrix's Vitest config for a workspace: its date-sensitive files once per chosen
- * instant, each instant a project with its own TEST_NOW. The projects take the suite's settings
- * (`base`) but not its `include`, which Vitest's `extends` would add to theirs.
+ * instant, each instant a project with its own TEST_NOW (run with `--tags-filter dates`, which
+ * Vitest takes from the command line only, so that only their tagged tests run). The projects take
+ * the suite's settings (`base`) but not its `include`, which Vitest's `extends` would add to theirs.
  */
 export function instantsConfig(base, files) {
   const { include: _everyFile, ...settings } = base.test ?? {};
   return {
     test: {
+      tags: [DATES_TAG],
       projects: chosenInstants().map(([at]) => ({
         resolve: base.resolve,
         test: { ...settings, name: `at ${at}`, include: files, env: { TEST_NOW: at } },

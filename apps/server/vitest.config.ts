@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { DATES_TAG } from '../../scripts/instants.mjs';
+import { slowFirst } from '../../scripts/slow-first.mjs';
 
 // @agent-bo/shared and @agent-bo/simulator are read from their TypeScript sources, so tests never
 // depend on a prior build. Aliases (not the `source` export condition) because Vitest's server-side
@@ -25,6 +27,19 @@ export default defineConfig({
     // own app instance; nothing a file changes lives in a module.
     isolate: false,
     testTimeout: 30_000,
+    // Tests whose subject is a date; the date matrix runs them at eight instants (scripts/instants.mjs).
+    tags: [DATES_TAG],
     hookTimeout: 120_000,
+    // The files that take tens of seconds start first, so neither worker ends the run alone.
+    sequence: {
+      sequencer: slowFirst([
+        'test/simulator/demo-start.test.ts',
+        'test/db/embedded-lifecycle.test.ts',
+        'test/ledger-load/crash.test.ts',
+        'test/faults/db-faults.test.ts',
+        'test/app/shutdown.test.ts',
+        'test/ledger-load/concurrency.test.ts',
+      ]),
+    },
   },
 });

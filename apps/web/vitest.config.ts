@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { DATES_TAG } from '../../scripts/instants.mjs';
 
 export default defineConfig({
   resolve: {
@@ -21,6 +22,8 @@ export default defineConfig({
     // Whole-app tests boot the app in jsdom; on a shared two-core machine that alone can pass 5 s.
     testTimeout: 20_000,
     setupFiles: ['src/test/jsdom-setup.ts'],
+    // Tests whose subject is a date; the date matrix runs them at eight instants (scripts/instants.mjs).
+    tags: [DATES_TAG],
     include: ['src/**/*.test.{ts,tsx}', 'src/**/__tests__/**/*.test.{ts,tsx}'],
   },
 });

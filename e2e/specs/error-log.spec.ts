@@ -85,25 +85,4 @@ describe('error log', () => {
     await keepScreenshot(page, 'error-log-server-desktop');
     await context.close();
   });
-
-  it('works on a phone', async () => {
-    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
-    await page.evaluate(() => {
-      setTimeout(() => {
-        throw new Error('e2e forced script error (phone)');
-      }, 0);
-    });
-    await expect.poll(() => page.getByTestId('error-log-count').innerText()).toContain('1');
-    await page.getByTestId('error-log-button').click();
-    await page.getByTestId('error-log-page').waitFor();
-    await expect.poll(() => localRows(page)).toHaveLength(1);
-    expect((await localRows(page))[0]).toContain('e2e forced script error (phone)');
-    await animationsDone(page);
-    await keepScreenshot(page, 'error-log-phone');
-    await page.getByTestId('error-log-server-tab').click();
-    await page.getByTestId('error-log-server-table').waitFor();
-    await animationsDone(page);
-    await keepScreenshot(page, 'error-log-server-phone');
-    await context.close();
-  });
 });

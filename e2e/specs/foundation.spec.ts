@@ -98,16 +98,4 @@ describe('sign-in and the layout shell', () => {
     await page.waitForURL(/\/login\?redirect=/);
     await context.close();
   });
-
-  it('shows the drawer menu on a phone-width screen', async () => {
-    const context = await newContext(browser(), { width: 390, height: 844 });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await keepScreenshot(page, 'login-phone');
-    await signIn(page);
-    await page.getByTestId('dashboard').waitFor();
-    expect(await page.getByTestId('side-menu').isVisible()).toBe(false);
-    await keepScreenshot(page, 'dashboard-phone');
-    await context.close();
-  });
 });

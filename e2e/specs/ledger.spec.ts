@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMinorUnits, toMinorUnits } from '@agent-bo/shared';
-import { keepScreenshot, newContext, setDark, useBrowser } from '../support/browser.js';
+import { keepScreenshot, useBrowser } from '../support/browser.js';
 import { fieldRefused } from '../support/form.js';
 import { manageApi, tokenOf } from '../support/manage-api.js';
 import { openMembers } from '../support/members.js';
@@ -26,9 +26,7 @@ async function logTableLoaded(page: Page, tab: string): Promise<void> {
 
 describe('ledger: credit dialogs and the log page', () => {
   it('recharges a sub-agent through the dialog: both balances change, and the cash log shows the entry', async () => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    await openMembers(page);
+    const { context, page } = await openMembers(browser());
     await page.getByTestId('action-recharge-agentA01').waitFor();
     await page.getByTestId('member-own-balance').waitFor();
     const ownBefore = await value(page, 'member-own-balance');
@@ -107,9 +105,7 @@ describe('ledger: credit dialogs and the log page', () => {
   });
 
   it('a withdrawal beyond the child’s balance shows the error and changes nothing', async () => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    await openMembers(page);
+    const { context, page } = await openMembers(browser());
     await page.getByTestId('action-withdraw-agentA01').waitFor();
     const rowBefore = await value(page, 'balance-agentA01');
     const ownBefore = await value(page, 'member-own-balance');
@@ -144,42 +140,5 @@ describe('ledger: credit dialogs and the log page', () => {
     expect(await value(page, 'balance-agentA01')).toBe(rowBefore);
     expect(await value(page, 'member-own-balance')).toBe(ownBefore);
     await context.close();
-  });
-
-  it('fits a phone and dark mode: log page and credit dialog', async () => {
-    const context = await newContext(browser(), { width: 390, height: 844 });
-    const page = await context.newPage();
-    // Relief goes to a direct player: agentA01 has some (the admin has none).
-    await openMembers(page, 'agentA01');
-    await page.getByTestId('tab-players').click();
-    const relief = page.locator('[data-testid^="action-relief-"]').first();
-    await relief.waitFor();
-    await relief.click();
-    await page.getByTestId('credit-dialog').waitFor();
-    await page.getByTestId('credit-amount').fill('10');
-    await keepScreenshot(page, 'credit-dialog-relief-phone');
-    await page.keyboard.press('Escape');
-
-    await page.goto('/log/index?tab=cash');
-    await logTableLoaded(page, 'cash');
-    await keepScreenshot(page, 'log-cash-phone');
-
-    await setDark(page, true);
-    await keepScreenshot(page, 'log-cash-phone-dark');
-    await context.close();
-
-    const desktop = await newContext(browser());
-    const dpage = await desktop.newPage();
-    await openMembers(dpage);
-    await setDark(dpage, true);
-    await dpage.getByTestId('action-recharge-agentA02').click();
-    await dpage.getByTestId('credit-dialog').waitFor();
-    await dpage.getByTestId('credit-amount').fill('5');
-    await keepScreenshot(dpage, 'credit-dialog-dark');
-    await dpage.keyboard.press('Escape');
-    await dpage.goto('/log/index?tab=operation');
-    await logTableLoaded(dpage, 'operation');
-    await keepScreenshot(dpage, 'log-operation-dark');
-    await desktop.close();
   });
 });

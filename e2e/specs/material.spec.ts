@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, keepScreenshot, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
+import { DEMO_ADMIN, keepScreenshot, openSignedIn, useBrowser, useEnglish } from '../support/browser.js';
 import { db } from '../support/db.js';
 import { manageApi, tokenOf } from '../support/manage-api.js';
 import { animationsDone } from '../support/settled.js';
@@ -12,8 +12,8 @@ const browser = useBrowser();
  * categories and the games from the menu, edits one game's tag through the drawer and finds it
  * saved; tags a game hot with the bulk menu and finds it on the recommend page; reorders the
  * games of the "Hot slots" module by dragging with the mouse and reads the new order from the
- * game client's lobby API; an agent with GAME_READ only sees no write controls. Screenshots at
- * 1440 and 390 px, light and dark. What the spec changes is put back afterwards.
+ * game client's lobby API; an agent with GAME_READ only sees no write controls. How the pages sit
+ * at 390 px and in the dark theme is layout.spec.ts's. What the spec changes is put back afterwards.
  */
 let edited: { id: number; tag: number } | undefined;
 /** The game tagged hot on the game page, with its tag before. */
@@ -66,7 +66,7 @@ async function choose(page: Page, testId: string, label: string): Promise<void> 
 }
 
 describe('game lobby material', () => {
-  it('opens categories and games from the menu and edits a game’s tag (desktop, light and dark)', async () => {
+  it('opens categories and games from the menu and edits a game’s tag', async () => {
     const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
     await useEnglish(page);
     const menu = page.getByTestId('side-menu');
@@ -108,66 +108,10 @@ describe('game lobby material', () => {
     await expect.poll(() => page.getByTestId(`game-tag-${id}`).innerText()).toBe(TAG_LABELS[next]);
     const [after] = await db<{ tag: number; version: number }>(`select tag, version from games where id = $1`, [id]);
     expect(after).toEqual({ tag: next, version: before!.version + 1 });
-
-    await setDark(page, true);
-    // Away from the theme toggle, whose tooltip would cover the header.
-    await page.mouse.move(700, 890);
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-games-desktop-dark');
-    await page.getByTestId(`game-edit-${id}`).click();
-    await drawer.getByTestId('game-provider-facts').waitFor();
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-game-drawer-desktop-dark');
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'hidden' });
-    await menu.locator('[data-menu-id$="/material/category"]').click();
-    await expect.poll(() => rows(page, 'category-table').count()).toBe(5);
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-categories-desktop-dark');
-    await setDark(page, false);
     await context.close();
   });
 
-  it('is usable on a phone: both lists and the game drawer (light and dark)', async () => {
-    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
-    await useEnglish(page);
-    await page.goto('/material');
-    await page.getByTestId('category-page').waitFor();
-    await expect.poll(() => rows(page, 'category-table').count()).toBe(5);
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-categories-phone-light');
-
-    await page.goto('/material/game');
-    await page.getByTestId('game-page').waitFor();
-    await expect.poll(() => rows(page, 'game-table').count()).toBe(10);
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-games-phone-light');
-    await page.locator('[data-testid^="game-edit-"]').first().click();
-    await page.getByTestId('game-drawer').getByTestId('game-provider-facts').waitFor();
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-game-drawer-phone-light');
-    await page.keyboard.press('Escape');
-    await page.getByTestId('game-drawer').waitFor({ state: 'hidden' });
-
-    await setDark(page, true);
-    await page.mouse.move(200, 830);
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-games-phone-dark');
-    await page.locator('[data-testid^="game-edit-"]').first().click();
-    await page.getByTestId('game-drawer').getByTestId('game-provider-facts').waitFor();
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-game-drawer-phone-dark');
-    await page.keyboard.press('Escape');
-    await page.getByTestId('game-drawer').waitFor({ state: 'hidden' });
-    await page.goto('/material/category');
-    await expect.poll(() => rows(page, 'category-table').count()).toBe(5);
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-categories-phone-dark');
-    await setDark(page, false);
-    await context.close();
-  });
-
-  it('reorders a module’s games by dragging with the mouse; the lobby API serves the new order (desktop, light and dark)', async () => {
+  it('reorders a module’s games by dragging with the mouse; the lobby API serves the new order', async () => {
     const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
     await useEnglish(page);
     const [hot] = await db<{ id: number }>(`select id from lobby_modules where site_id = 'tw_web' and title->>'en' = 'Hot slots'`);
@@ -214,22 +158,10 @@ describe('game lobby material', () => {
     expect(saved!.ids).toEqual(expected);
     // The lobby serves the games it shows in the module's new order.
     await expect.poll(() => lobbyModuleGames(page, moduleId)).toEqual(expected.filter((id) => lobbyBefore.includes(id)));
-
-    await setDark(page, true);
-    await page.mouse.move(700, 890);
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-modules-desktop-dark');
-    await page.getByTestId(`module-edit-${moduleId}`).click();
-    await drawer.getByTestId('module-games').waitFor();
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-module-drawer-desktop-dark');
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'hidden' });
-    await setDark(page, false);
     await context.close();
   });
 
-  it('a game tagged hot with the bulk menu shows on the recommend page, at the end of the hot games (desktop, light and dark)', async () => {
+  it('a game tagged hot with the bulk menu shows on the recommend page, at the end of the hot games', async () => {
     const { context, page } = await openSignedIn(browser(), { width: 1440, height: 900 });
     await useEnglish(page);
     const [game] = await db<{ id: number; code: string; tag: number; tag_sort: number }>(
@@ -257,41 +189,6 @@ describe('game lobby material', () => {
     await page.mouse.move(700, 890);
     await animationsDone(page);
     await keepScreenshot(page, 'material-tags-desktop-light');
-    await setDark(page, true);
-    await page.mouse.move(700, 890);
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-tags-desktop-dark');
-    await setDark(page, false);
-    await context.close();
-  });
-
-  it('the recommend and module pages on a phone (light and dark)', async () => {
-    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 });
-    await useEnglish(page);
-    await page.goto('/material/tag');
-    await page.getByTestId('recommend-list').waitFor();
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-tags-phone-light');
-    await page.goto('/material/collection');
-    await expect.poll(() => rows(page, 'module-table').count()).toBeGreaterThanOrEqual(2);
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-modules-phone-light');
-    await page.locator('[data-testid^="module-edit-"]').first().click();
-    await page.getByTestId('module-drawer').getByTestId('module-games').waitFor();
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-module-drawer-phone-light');
-    await page.keyboard.press('Escape');
-    await page.getByTestId('module-drawer').waitFor({ state: 'hidden' });
-
-    await setDark(page, true);
-    await page.mouse.move(200, 830);
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-modules-phone-dark');
-    await page.goto('/material/tag');
-    await page.getByTestId('recommend-list').waitFor();
-    await animationsDone(page);
-    await keepScreenshot(page, 'material-tags-phone-dark');
-    await setDark(page, false);
     await context.close();
   });
 

@@ -18,10 +18,8 @@ async function wizardNext(page: Page, step: number): Promise<void> {
 
 describe('members: agents, players and shadow accounts', () => {
   it('creates an agent through the wizard, copies its info, and that agent sees only its own subtree', async () => {
-    const context = await newContext(browser());
+    const { context, page } = await openMembers(browser());
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const page = await context.newPage();
-    await openMembers(page);
     await page.getByTestId('agent-open-agentA01').waitFor();
     await keepScreenshot(page, 'member-agents');
 
@@ -65,9 +63,7 @@ describe('members: agents, players and shadow accounts', () => {
     await context.close();
 
     // The new agent signs in (its own context) and sees only its own, still empty, subtree.
-    const own = await newContext(browser());
-    const ownPage = await own.newPage();
-    await openMembers(ownPage, accountNo, password);
+    const { context: own, page: ownPage } = await openMembers(browser(), { accountNo, password });
     await ownPage.getByTestId('agents-table').locator('.ant-empty').waitFor();
     expect(await ownPage.getByTestId('member-crumb-me').textContent()).toContain(accountNo);
     expect(await ownPage.getByTestId('agent-open-agentA01').count()).toBe(0);
@@ -88,9 +84,7 @@ describe('members: agents, players and shadow accounts', () => {
   });
 
   it('creates a player and disables it; the status shows disabled', { timeout: 120_000 }, async () => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    await openMembers(page);
+    const { context, page } = await openMembers(browser());
     await page.getByTestId('tab-players').click();
     await page.getByTestId('create-player').click();
     await page.getByTestId('wizard').waitFor();
@@ -143,9 +137,7 @@ describe('members: agents, players and shadow accounts', () => {
   });
 
   it('registers a player through an invite URL and verifies it in the verify dialog', async () => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    await openMembers(page);
+    const { context, page } = await openMembers(browser());
     const token = await tokenOf(page);
     const agents = await manageApi<{ list: { id: number; accountNo: string }[] }>(page, token, 'agent/lower_agents', { pageSize: 10 });
     const a01 = agents.data.list.find((a) => a.accountNo === 'agentA01');
@@ -219,9 +211,7 @@ describe('members: agents, players and shadow accounts', () => {
   });
 
   it('lets a shadow look but shows no write control, and the API refuses its forged write', async () => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    await openMembers(page, 'shadowA01', DEMO_PASSWORD);
+    const { context, page } = await openMembers(browser(), { accountNo: 'shadowA01', password: DEMO_PASSWORD });
     await page.getByTestId('agent-open-agentB01').waitFor();
     expect(await page.getByTestId('member-page').getAttribute('data-write')).toBe('no');
     for (const id of ['create-agent', 'create-player', 'create-shadow']) expect(await page.getByTestId(id).count()).toBe(0);
@@ -264,17 +254,6 @@ describe('members: agents, players and shadow accounts', () => {
       pageSize: 10,
     });
     expect(after.data.list.find((a) => a.accountNo === 'agentB01')?.isDisabled).toBe(false);
-    await context.close();
-  });
-
-  it('fits a phone: the tables scroll sideways inside the page', async () => {
-    const context = await newContext(browser(), { width: 390, height: 844 });
-    const page = await context.newPage();
-    await openMembers(page);
-    await page.getByTestId('agent-open-agentA01').waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await keepScreenshot(page, 'member-phone');
     await context.close();
   });
 });

@@ -52,15 +52,18 @@ export async function launch(): Promise<Browser> {
  */
 export async function newContext(
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string; motion?: boolean } = {},
+  options: { width?: number; height?: number; locale?: string; motion?: boolean; storageState?: StorageState } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     locale: options.locale ?? 'zh-TW',
     reducedMotion: options.motion ? 'no-preference' : 'reduce',
+    storageState: options.storageState,
   });
 }
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
  * Whether the run keeps screenshots (`E2E_SCREENSHOTS=on`): pictures are for people looking at
@@ -103,27 +106,83 @@ export function useBrowser(): () => Browser {
 
 export interface OpenSignedInOptions {
   credentials?: { accountNo: string; password: string };
+  /** The path to open once signed in; the landing page (the dashboard) by default. */
+  at?: string;
   /** Default time of each page step, set before the first navigation. */
   stepTimeout?: number;
-  /** The element that shows the landing page after signing in; the dashboard by default. */
+  /** The element that shows the page is there: the dashboard by default, the app's header with `at`. */
   landing?: (page: Page) => Locator;
   /** Keep the app's motion (see newContext). */
   motion?: boolean;
 }
 
-/** A new context and page at `size` (1440 × 900 by default), signed in at /login and on the dashboard. */
+/**
+ * The stored session of each account this spec file signed in with: the browser storage the app
+ * left after a sign-in at /login, and the session's token to ask the server whether it still holds.
+ */
+const keptSessions = new Map<string, { state: StorageState; token: string }>();
+
+/** Whether the server still accepts `token` (a spec may have signed it out, expired or ended it). */
+async function stillSignedIn(token: string): Promise<boolean> {
+  const response = await fetch(`${baseUrl()}/api/manage/userinfo`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  return response.ok && ((await response.json()) as { success?: boolean }).success === true;
+}
+
+/**
+ * The browser storage of a session of `credentials`: signed in at /login the first time in a spec
+ * file, and again only when the server no longer accepts the kept one. Each test still gets a new
+ * context (its own storage, settings and tabs); only the sign-in itself, two page loads on which
+ * most tests spent a third of their time, is not repeated. The sign-in page is tested on its own
+ * (foundation, login-snapshot, keyboard).
+ */
+async function signedInState(browser: Browser, credentials: { accountNo: string; password: string }): Promise<StorageState> {
+  const kept = keptSessions.get(credentials.accountNo);
+  if (kept && (await stillSignedIn(kept.token))) return kept.state;
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto('/login');
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/manage/signin');
+  await signIn(page, credentials.accountNo, credentials.password);
+  const token = ((await (await answer).json()) as { data?: { token?: string } }).data?.token;
+  if (!token) throw new Error(`sign-in of ${credentials.accountNo} failed`);
+  await page.getByTestId('app-header').waitFor();
+  // The app writes its in-memory caches when the page goes away (lib/cache): leave it first.
+  await page.goto('about:blank');
+  const state = await context.storageState();
+  await context.close();
+  keptSessions.set(credentials.accountNo, { state, token });
+  return state;
+}
+
+/**
+ * A new context and page at `size` (1440 × 900 by default), signed in (see signedInState) and on
+ * the landing page, or on `options.at`.
+ */
 export async function openSignedIn(
   browser: Browser,
   size?: { width: number; height: number },
   options: OpenSignedInOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { ...size, motion: options.motion });
+  const storageState = await signedInState(browser, options.credentials ?? DEMO_ADMIN);
+  const context = await newContext(browser, { ...size, motion: options.motion, storageState });
   const page = await context.newPage();
   if (options.stepTimeout !== undefined) page.setDefaultTimeout(options.stepTimeout);
-  await page.goto('/login');
-  await signIn(page, options.credentials?.accountNo, options.credentials?.password);
-  await (options.landing?.(page) ?? page.getByTestId('dashboard')).waitFor();
+  await page.goto(options.at ?? '/');
+  const landing = options.landing ?? ((p: Page) => (options.at ? p.getByTestId('app-header') : p.getByTestId('dashboard')));
+  await landing(page).waitFor();
   return { context, page };
+}
+
+/**
+ * Goes to `path` the way the app's own links and menu do: its router takes the new address (a
+ * history entry and a popstate event, which react-router listens to), with no reload of the page
+ * and its scripts. A full load of the app costs a page about two seconds; this, a few tenths.
+ */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
 }
 
 /** English texts: the test machine's Chromium has no CJK font, and screenshots must be readable. */

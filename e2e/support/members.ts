@@ -1,13 +1,12 @@
-import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, signIn } from './browser.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_ADMIN, openSignedIn } from './browser.js';
 
-/** Signs in at /login (the demo admin by default) and opens the member page (/member/index). */
-export async function openMembers(page: Page, accountNo = DEMO_ADMIN.accountNo, password = DEMO_ADMIN.password): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, accountNo, password);
-  await page.getByTestId('dashboard').waitFor();
-  await page.goto('/member/index');
-  await page.getByTestId('member-page').waitFor();
+/** A new context signed in (the demo admin by default) and on the member page (/member/index). */
+export async function openMembers(
+  browser: Browser,
+  credentials: { accountNo: string; password: string } = DEMO_ADMIN,
+): Promise<{ context: BrowserContext; page: Page }> {
+  return openSignedIn(browser, undefined, { credentials, at: '/member/index', landing: (page) => page.getByTestId('member-page') });
 }
 
 /** From a signed-in page, opens the member page through the side menu (no reload). */

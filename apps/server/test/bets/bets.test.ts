@@ -1,3 +1,4 @@
+// @module-tag dates — a search without a range is the clock's business day; ranges in the site's time zone
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BET_CSV_COLUMNS, businessRange, toMinorUnits } from '@agent-bo/shared';
 import { accountId, body, call, signinAs, useTestApp } from '../helpers.js';

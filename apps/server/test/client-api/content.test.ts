@@ -1,3 +1,4 @@
+// @module-tag dates — what is current follows the clock
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shownContentSchema, type ContentType } from '@agent-bo/shared';
 import { formatDateTime } from '../../src/lib/dates.js';

@@ -1,3 +1,4 @@
+// @module-tag dates — windows overlap a range read in the site's time zone
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSaveRequest } from '@agent-bo/shared';
 import { testNow } from '../clock.js';

@@ -1,3 +1,4 @@
+// @module-tag dates — pop-ups start and end with the clock
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSaveRequest } from '@agent-bo/shared';
 import { testNow } from '../clock.js';

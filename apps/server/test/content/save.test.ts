@@ -1,3 +1,4 @@
+// @module-tag dates — windows stored and shown in the site's time zone
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_BODY_MAX, CONTENT_TITLE_MAX } from '@agent-bo/shared';

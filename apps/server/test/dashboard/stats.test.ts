@@ -1,3 +1,4 @@
+// @module-tag dates — the default range is the clock's business week; one point per business date
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MAX_DAYS, businessDatesOf, businessRange, toMinorUnits } from '@agent-bo/shared';

@@ -1,3 +1,4 @@
+// @module-tag dates — history over the business days before the clock
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '@agent-bo/shared';

@@ -119,7 +119,7 @@ const statsCalls = () => calls.filter((c) => c.path === '/api/manage/dashboard/s
 const live = () => charts.made.filter((c) => !c.disposed);
 
 describe('dashboard statistics', { timeout: 20_000 }, () => {
-  it('opens on the current business day like every date filter, shows the KPIs and draws four charts', async () => {
+  it('opens on the current business day like every date filter, shows the KPIs and draws four charts', { tags: ['dates'] }, async () => {
     const { startApp } = await import('../../../test/app-harness');
     await startApp('/dashboard');
     expect((await findTestId('dash-kpi-sales')).textContent).toBe('1,900.00');

@@ -117,7 +117,7 @@ describe('log page', { timeout: 20_000 }, () => {
   // The first test of the file loads the page's chunks, then opens the raw view: more than the file's 20 s on a busy machine.
   it(
     'lists the operation log for today’s business day, switches tabs, colours signed amounts, exports CSV',
-    { timeout: 40_000 },
+    { timeout: 40_000, tags: ['dates'] },
     async () => {
       await startApp('/log/index');
       const table = await screen.findByTestId('log-table-operation', {}, { timeout: 15_000 });

@@ -150,7 +150,7 @@ const reportCalls = () => calls.filter((c) => c.path === '/api/manage/report/age
 const cell = (root: HTMLElement, col: string) => root.querySelector(`[data-col="${col}"]`)?.getAttribute('data-value');
 
 describe('agent report page', { timeout: 20_000 }, () => {
-  it('/report opens the agent report for today’s business date: rows, totals, coloured win/loss', async () => {
+  it('/report opens the agent report for today’s business date: rows, totals, coloured win/loss', { tags: ['dates'] }, async () => {
     const { startApp } = await import('../../../test/app-harness');
     await startApp('/report');
     const table = await findTestId('report-table');

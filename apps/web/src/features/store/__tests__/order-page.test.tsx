@@ -21,7 +21,7 @@ async function start() {
 }
 
 describe('order page', { timeout: 30_000 }, () => {
-  it("opens on today's business day in the site's zone and searches by status, player and goods", async () => {
+  it("opens on today's business day in the site's zone and searches by status, player and goods", { tags: ['dates'] }, async () => {
     await start();
     const today = businessRange('today', testNow(), 'Asia/Taipei');
     expect(callsTo('order/list')[0]!.body).toEqual({ ...today, page: 1, pageSize: 10 });
@@ -79,7 +79,7 @@ describe('order page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(callsTo('order/list').length).toBeGreaterThan(before));
   });
 
-  it('a reader (STORE_ORDER_READ only) sees the orders and exports them, without ship or cancel', async () => {
+  it('a reader (STORE_ORDER_READ only) sees the orders and exports them, without ship or cancel', { tags: ['dates'] }, async () => {
     backend.codes = ['STORE_ORDER_READ'];
     await start();
     expect(screen.getByTestId('store-readonly')).toBeTruthy();

@@ -1,0 +1,3 @@
+import type { BaseSequencer } from 'vitest/node';
+
+export function slowFirst(slowFiles: string[]): typeof BaseSequencer;
