@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { keepScreenshot, openSignedIn, useBrowser } from '../support/browser.js';
+import { keepScreenshot, navigate, openSignedIn, useBrowser } from '../support/browser.js';
 
 const browser = useBrowser();
 
@@ -109,7 +109,7 @@ describe('server-paged grids', () => {
   for (const grid of GRIDS) {
     it(`${grid.name}: Search always asks the server; a failed load says so with a retry, and the retry loads the rows`, async () => {
       const requests = countRequests(page, grid.api);
-      await page.goto(grid.path);
+      await navigate(page, grid.path);
       await page.getByTestId(grid.table).waitFor();
       await expect.poll(requests, { message: 'first load' }).toBeGreaterThanOrEqual(1);
       await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });

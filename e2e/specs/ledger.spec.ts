@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMinorUnits, toMinorUnits } from '@agent-bo/shared';
-import { keepScreenshot, useBrowser } from '../support/browser.js';
+import { keepScreenshot, navigate, useBrowser } from '../support/browser.js';
 import { fieldRefused } from '../support/form.js';
 import { manageApi, tokenOf } from '../support/manage-api.js';
 import { openMembers } from '../support/members.js';
@@ -67,7 +67,7 @@ describe('ledger: credit dialogs and the log page', () => {
     await expect.poll(() => value(page, 'member-own-balance')).toBe(formatMinorUnits(toMinorUnits(ownBefore) - toMinorUnits(amount)));
 
     // The cash log shows both legs of the move.
-    await page.goto('/log/index');
+    await navigate(page, '/log/index');
     await page.getByTestId('log-page').waitFor();
     await page.getByTestId('log-tab-cash').click();
     const cash = page.getByTestId('log-table-cash');

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, keepScreenshot, openSignedIn, useBrowser, useEnglish } from '../support/browser.js';
+import { DEMO_ADMIN, keepScreenshot, navigate, openSignedIn, useBrowser, useEnglish } from '../support/browser.js';
 import { db } from '../support/db.js';
 import { manageApi, tokenOf } from '../support/manage-api.js';
 import { animationsDone } from '../support/settled.js';
@@ -170,7 +170,7 @@ describe('game lobby material', () => {
     );
     tagged = { id: game!.id, tag: game!.tag, tagSort: game!.tag_sort };
 
-    await page.goto('/material/game');
+    await navigate(page, '/material/game');
     await page.getByTestId('game-page').waitFor();
     await page.getByTestId('game-filter-text').fill(game!.code);
     await page.getByTestId('game-search').click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { keepScreenshot, openSignedIn as openSignedInWith, useBrowser, useEnglish } from '../support/browser.js';
+import { keepScreenshot, navigate, openSignedIn as openSignedInWith, useBrowser, useEnglish } from '../support/browser.js';
 import { closeSettings, openSettings } from '../support/settings.js';
 
 const browser = useBrowser();
@@ -141,7 +141,7 @@ describe('permission modes', () => {
     await page.getByTestId('dashboard').waitFor();
     expect(await menuPaths(page)).toContain('/log/index');
 
-    await page.goto('/member/index');
+    await navigate(page, '/member/index');
     await page.getByTestId('member-page').waitFor();
     await openSettings(page);
     expect(await isChosen(page, 'setting-permissionMode-ROUTE_MAPPING')).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { keepScreenshot, openSignedIn, useBrowser } from '../support/browser.js';
+import { keepScreenshot, navigate, openSignedIn, useBrowser } from '../support/browser.js';
 import { hiddenCells, wrappedCells } from '../support/table.js';
 
 const browser = useBrowser();
@@ -25,7 +25,7 @@ const PAGES: { path: string; ready: string }[] = [
 ];
 
 async function loaded(page: Page, path: string, ready: string): Promise<void> {
-  await page.goto(path);
+  await navigate(page, path);
   await page.getByTestId(ready).waitFor();
   // Rows, or the empty state where this database has none for the default range: the header
   // row is checked either way.
