@@ -27,6 +27,8 @@ export default defineConfig({
     // own app instance; nothing a file changes lives in a module.
     isolate: false,
     testTimeout: 30_000,
+    // `npm run coverage`: lines and branches of the workspace's own sources (v8), in coverage/.
+    coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary', 'json-summary'] },
     // Tests whose subject is a date; the date matrix runs them at eight instants (scripts/instants.mjs).
     tags: [DATES_TAG],
     hookTimeout: 120_000,

@@ -22,6 +22,8 @@ export default defineConfig({
     // Whole-app tests boot the app in jsdom; on a shared two-core machine that alone can pass 5 s.
     testTimeout: 20_000,
     setupFiles: ['src/test/jsdom-setup.ts'],
+    // `npm run coverage`: lines and branches of the workspace's own sources (v8), in coverage/.
+    coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary', 'json-summary'] },
     // Tests whose subject is a date; the date matrix runs them at eight instants (scripts/instants.mjs).
     tags: [DATES_TAG],
     include: ['src/**/*.test.{ts,tsx}', 'src/**/__tests__/**/*.test.{ts,tsx}'],
