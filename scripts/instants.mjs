@@ -53,14 +53,15 @@ const TAGGED = /@module-tag dates\b|tags: \[[^\]]*'dates'/;
 export function dateSensitiveFiles(base, clock, dirs) {
   const clockPath = join(base, clock).replace(/\.ts$/, '');
   if (!existsSync(`${clockPath}.ts`)) return [];
-  const tagged = dirs.flatMap((d) => testFiles(join(base, d))).filter((file) => TAGGED.test(readFileSync(file, 'utf8')));
-  for (const file of tagged) {
-    const usesClock = [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']*)'/g)].some(
-      (m) => join(dirname(file), m[1]).replace(/\.js$/, '') === clockPath,
-    );
+  const tagged = dirs
+    .flatMap((d) => testFiles(join(base, d)))
+    .map((file) => ({ file, text: readFileSync(file, 'utf8') }))
+    .filter(({ text }) => TAGGED.test(text));
+  for (const { file, text } of tagged) {
+    const usesClock = [...text.matchAll(/from '(\.[^']*)'/g)].some((m) => join(dirname(file), m[1]).replace(/\.js$/, '') === clockPath);
     if (!usesClock) throw new Error(`${relative(base, file)} has tests tagged dates but does not import ${clock}`);
   }
-  return tagged.map((file) => relative(base, file));
+  return tagged.map(({ file }) => relative(base, file));
 }
 
 /**

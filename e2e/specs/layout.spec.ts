@@ -3,7 +3,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { expectChartsDrawn } from '../support/charts.js';
 import { keepScreenshot, navigate, newContext, openSignedIn, setDark, useBrowser } from '../support/browser.js';
+import { lockFromUserMenu, unlock } from '../support/lock.js';
+import { closeSettings, openSettings } from '../support/settings.js';
 import { settled } from '../support/settled.js';
+import { tableScrollWidths } from '../support/table.js';
 
 const browser = useBrowser();
 
@@ -88,10 +91,7 @@ async function dashboardCharts(page: Page, look: Look): Promise<void> {
 /** On a phone a wide table scrolls sideways inside its box; the box itself stays on the screen. */
 async function tableScrollsInside(page: Page, testId: string, look: Look): Promise<void> {
   await page.getByTestId(testId).locator('.ant-table-row, .ant-table-placeholder').first().waitFor();
-  const widths = await page.getByTestId(testId).evaluate((el) => {
-    const area = el.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
-    return area && { scroll: area.scrollWidth, client: area.clientWidth, right: area.getBoundingClientRect().right };
-  });
+  const widths = await tableScrollWidths(page, testId);
   expect(widths).not.toBeNull();
   expect(widths!.right).toBeLessThanOrEqual(look.width);
   if (isPhone(look)) expect(widths!.scroll).toBeGreaterThan(widths!.client);
@@ -215,16 +215,14 @@ for (const look of LOOKS) {
       await navigate(page, '/member/index');
       await page.getByTestId('agents-table').waitFor();
       // Settings: a drawer that takes the whole width of a phone.
-      await page.getByTestId('settings-open').click();
-      await page.getByTestId('settings-drawer').waitFor();
+      await openSettings(page);
       const settings = await page.locator('.settings-drawer').boundingBox();
       expect(settings!.x + settings!.width).toBeLessThanOrEqual(look.width + 0.5);
       if (isPhone(look)) expect(settings!.width).toBeGreaterThan(380);
       await keepScreenshot(page, `layout-${look.name}-settings`);
       await page.locator('.settings-drawer .ant-drawer-body').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
       await keepScreenshot(page, `layout-${look.name}-settings-bottom`);
-      await page.keyboard.press('Escape');
-      await page.getByTestId('settings-drawer').waitFor({ state: 'hidden' });
+      await closeSettings(page);
 
       // Menu search: a dialog the whole width of a phone, opened from an icon-only button there.
       const open = page.getByTestId('menu-search-open');
@@ -239,18 +237,14 @@ for (const look of LOOKS) {
       await page.getByTestId('menu-search-modal').waitFor({ state: 'hidden' });
 
       // The lock screen: its unlock button on the screen, and nothing wider than it.
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('lock-screen').click();
-      await page.getByTestId('lock-overlay').waitFor();
-      const unlock = await page.getByTestId('lock-unlock').boundingBox();
-      expect(unlock!.x).toBeGreaterThanOrEqual(0);
-      expect(unlock!.x + unlock!.width).toBeLessThanOrEqual(look.width);
-      expect(unlock!.y + unlock!.height).toBeLessThanOrEqual(look.height);
+      await lockFromUserMenu(page);
+      const button = await page.getByTestId('lock-unlock').boundingBox();
+      expect(button!.x).toBeGreaterThanOrEqual(0);
+      expect(button!.x + button!.width).toBeLessThanOrEqual(look.width);
+      expect(button!.y + button!.height).toBeLessThanOrEqual(look.height);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.width);
       await keepScreenshot(page, `layout-${look.name}-lock`);
-      await page.getByTestId('lock-password').fill('Demo1234');
-      await page.getByTestId('lock-unlock').click();
-      await page.getByTestId('lock-overlay').waitFor({ state: 'detached' });
+      await unlock(page);
     });
 
     it('the sign-in page', async () => {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, keepScreenshot, openSignedIn, useBrowser } from '../support/browser.js';
+import { keepScreenshot, openSignedIn, useBrowser } from '../support/browser.js';
+import { lockFromUserMenu, unlock } from '../support/lock.js';
 import { openMembersFromMenu } from '../support/members.js';
 
 const browser = useBrowser();
-
-async function lockFromUserMenu(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('lock-screen').click();
-  await page.getByTestId('lock-overlay').waitFor();
-}
-
-async function unlock(page: Page, password = DEMO_ADMIN.password): Promise<void> {
-  await page.getByTestId('lock-password').fill(password);
-  await page.getByTestId('lock-unlock').click();
-  await page.getByTestId('lock-overlay').waitFor({ state: 'detached' });
-}
 
 const focusInOverlay = (page: Page) =>
   page.evaluate(
