@@ -1,7 +1,7 @@
 // The README's screenshots: runs the browser suite's README spec against a fresh build of the
 // app with its demo data and the demo's month of simulated bets (as `npm start` plays them), then copies the pictures it took (e2e/artifacts/readme-*.png) to
-// docs/screenshots/, where the README shows them. `--keep` copies the ones the last browser run
-// left instead of running the spec again.
+// docs/screenshots/, where the README shows them. `--keep` copies the ones the last run of this
+// script left instead of running the spec again.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,17 +13,17 @@ const target = join(root, 'docs/screenshots');
 const expected = ['dashboard', 'member-wizard', 'agent-report', 'phone-dark'];
 
 if (!process.argv.includes('--keep')) {
-  const run = spawnSync(process.execPath, [join(root, 'e2e/run.mjs'), 'specs/readme.spec.ts'], {
+  const run = spawnSync(process.execPath, [join(root, 'e2e/run.mjs'), 'screenshots/readme.spec.ts'], {
     stdio: 'inherit',
     cwd: root,
-    env: { ...process.env, E2E_DEMO_TRAFFIC: 'on' },
+    env: { ...process.env, E2E_DEMO_TRAFFIC: 'on', E2E_README: 'on' },
   });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 const taken = new Set(readdirSync(artifacts).filter((f) => /^readme-.+\.png$/.test(f)));
 const missing = expected.filter((name) => !taken.has(`readme-${name}.png`));
 if (missing.length > 0) {
-  console.error(`No screenshot of ${missing.join(', ')} in ${artifacts}: run the browser suite (npm run test:e2e) first.`);
+  console.error(`No screenshot of ${missing.join(', ')} in ${artifacts}: run npm run screenshots first.`);
   process.exit(1);
 }
 mkdirSync(target, { recursive: true });

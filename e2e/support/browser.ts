@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
@@ -117,10 +117,21 @@ export interface OpenSignedInOptions {
 }
 
 /**
- * The stored session of each account this spec file signed in with: the browser storage the app
- * left after a sign-in at /login, and the session's token to ask the server whether it still holds.
+ * The stored session of an account: the browser storage the app left after a sign-in at /login,
+ * and the session's token to ask the server whether it still holds. Kept in a file of this
+ * worker's server (its state folder), so every spec file of the worker reuses it.
  */
-const keptSessions = new Map<string, { state: StorageState; token: string }>();
+interface KeptSession {
+  state: StorageState;
+  token: string;
+}
+
+const keptSessionFile = (accountNo: string) => join(ownServer().stateDir, `${encodeURIComponent(accountNo)}.json`);
+
+function keptSession(accountNo: string): KeptSession | undefined {
+  const file = keptSessionFile(accountNo);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as KeptSession) : undefined;
+}
 
 /** Whether the server still accepts `token` (a spec may have signed it out, expired or ended it). */
 async function stillSignedIn(token: string): Promise<boolean> {
@@ -129,14 +140,14 @@ async function stillSignedIn(token: string): Promise<boolean> {
 }
 
 /**
- * The browser storage of a session of `credentials`: signed in at /login the first time in a spec
- * file, and again only when the server no longer accepts the kept one. Each test still gets a new
- * context (its own storage, settings and tabs); only the sign-in itself, two page loads on which
- * most tests spent a third of their time, is not repeated. The sign-in page is tested on its own
- * (foundation, login-snapshot, keyboard).
+ * The browser storage of a session of `credentials`: signed in at /login the first time the
+ * worker needs it, and again only when the server no longer accepts the kept one. Each test still
+ * gets a new context (its own storage, settings and tabs); only the sign-in itself, two page loads
+ * on which most tests spent a third of their time, is not repeated. The sign-in page is tested on
+ * its own (foundation, login-snapshot, keyboard).
  */
 async function signedInState(browser: Browser, credentials: { accountNo: string; password: string }): Promise<StorageState> {
-  const kept = keptSessions.get(credentials.accountNo);
+  const kept = keptSession(credentials.accountNo);
   if (kept && (await stillSignedIn(kept.token))) return kept.state;
   const context = await newContext(browser);
   const page = await context.newPage();
@@ -150,7 +161,7 @@ async function signedInState(browser: Browser, credentials: { accountNo: string;
   await page.goto('about:blank');
   const state = await context.storageState();
   await context.close();
-  keptSessions.set(credentials.accountNo, { state, token });
+  writeFileSync(keptSessionFile(credentials.accountNo), JSON.stringify({ state, token } satisfies KeptSession));
   return state;
 }
 

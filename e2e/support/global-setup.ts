@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +14,8 @@ export interface TestServer {
   baseUrl: string;
   /** The server's embedded database, for tests that must change what only the server can (e.g. expire a session). */
   databaseUrl: string;
+  /** A folder of this server's run, removed with it: the signed-in browser states its spec files share. */
+  stateDir: string;
 }
 
 declare module 'vitest' {
@@ -118,7 +120,9 @@ async function startServer(): Promise<{ server: TestServer; stop: () => Promise<
   const credentials = JSON.parse(readFileSync(join(dataDir, 'embedded-pg.json'), 'utf8')) as { user: string; password: string };
   const databaseUrl = `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${pgPort}/agent_bo`;
   await withoutDemoPops(databaseUrl);
-  return { server: { baseUrl, databaseUrl }, stop };
+  const stateDir = join(dataDir, 'browser-states');
+  mkdirSync(stateDir);
+  return { server: { baseUrl, databaseUrl, stateDir }, stop };
 }
 
 /** One server per worker, started side by side. */

@@ -10,8 +10,9 @@ const browser = useBrowser();
 const DEMO_TRAFFIC = process.env.E2E_DEMO_TRAFFIC === 'on';
 
 /**
- * The README's screenshots, taken from the running app with its demo data in every browser run
- * (`e2e/artifacts/readme-*.png`); `npm run screenshots` runs this spec alone and copies them to
+ * The README's screenshots, taken from the running app with its demo data
+ * (`e2e/artifacts/readme-*.png`) by `npm run screenshots`, which runs this spec alone (it is not
+ * part of the browser suite: each screen's checks are in the specs) and copies them to
  * `docs/screenshots/`, so the pictures in the README are the app as it is.
  */
 async function shoot(page: Page, name: string): Promise<void> {
