@@ -166,6 +166,25 @@ describe('dashboard statistics', { timeout: 20_000 }, () => {
     expect(chartObservers()).toHaveLength(0);
   });
 
+  it('charts grow in, unless the system asks for reduced motion: then they are drawn at once', async () => {
+    const { startApp } = await import('../../../test/app-harness');
+    await startApp('/dashboard');
+    await waitFor(() => expect(live()).toHaveLength(4));
+    expect(live().every((c) => (c.options.at(-1) as { animation?: boolean }).animation === true)).toBe(true);
+    const { cleanup } = await import('@testing-library/react');
+    cleanup();
+
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === '(prefers-reduced-motion: reduce)' });
+    try {
+      await startApp('/dashboard');
+      await waitFor(() => expect(live()).toHaveLength(4));
+      expect(live().every((c) => (c.options.at(-1) as { animation?: boolean }).animation === false)).toBe(true);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('the provider filter asks again and redraws with one provider', async () => {
     const { startApp } = await import('../../../test/app-harness');
     await startApp('/dashboard');

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useAppStore } from '../../../stores/app-store';
 import type * as Charts from '../charts/echarts';
 import type { ChartOption, ECharts } from '../charts/echarts';
@@ -25,13 +26,14 @@ interface Props {
 
 /**
  * One ECharts canvas. It follows dark mode (a theme is fixed at init, so a switch re-creates the
- * chart), resizes with its container (window resizes, the side menu folding, a kept-alive tab
+ * chart) and the system's reduced-motion setting, resizes with its container (window resizes, the side menu folding, a kept-alive tab
  * shown again), and is disposed on unmount so no instance or listener outlives the page.
  */
 export function EChart({ option, height, testId, label }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   const dark = useAppStore((s) => s.darkMode);
+  const reducedMotion = useReducedMotion();
   const [lib, setLib] = useState<ChartLib | null>(null);
 
   useEffect(() => {
@@ -59,9 +61,10 @@ export function EChart({ option, height, testId, label }: Props) {
   }, [dark, lib]);
 
   useEffect(() => {
-    // notMerge: a series that disappears (e.g. a provider filtered out) must not linger.
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option, dark, lib]);
+    // notMerge: a series that disappears (e.g. a provider filtered out) must not linger. When the
+    // system asks for less motion (WCAG 2.3.3) the charts are drawn at once, without growing in.
+    chart.current?.setOption({ ...option, animation: !reducedMotion }, { notMerge: true });
+  }, [option, dark, lib, reducedMotion]);
 
   return <div ref={box} className="dash-chart" style={{ height }} data-testid={testId} role="img" aria-label={label} />;
 }
