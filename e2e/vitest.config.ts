@@ -17,6 +17,10 @@ export default defineConfig({
     // not by every run: they check nothing the specs do not.
     include: process.env.E2E_README === 'on' ? ['screenshots/**/*.spec.ts'] : ['specs/**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    // A worker's spec files share its process: each file imported Playwright and the support
+    // modules again (about 30 s of a run). The support modules keep no state between files (the
+    // kept sign-ins are files of the worker's server).
+    isolate: false,
     maxWorkers: E2E_WORKERS,
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -55,6 +55,17 @@ async function stillBoxes(page: Page): Promise<Record<string, number[]>> {
   return JSON.parse(last) as Record<string, number[]>;
 }
 
+/**
+ * Waits until the page's style sheets have loaded. Chromium paints nothing before that, but a
+ * layout read from a script does not wait for them: on a busy machine the snapshot was once
+ * measured without the app's style sheet, its locale picker at the page's top left.
+ */
+async function stylesLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet !== null),
+  );
+}
+
 /** Holds the app's entry script until the returned function is called: only the snapshot is on screen. */
 async function holdEntryScript(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
@@ -167,6 +178,7 @@ describe('the prerendered login page', () => {
     await again.goto('/login', { waitUntil: 'commit' });
     await again.locator('#login-snapshot h2').waitFor();
     expect(await again.locator('#login-snapshot h2').textContent()).toBe('Sign in');
+    await stylesLoaded(again);
     const before = await boxes(again, 'data-snapshot-testid');
     release();
     await again.getByTestId('login-submit').waitFor();

@@ -36,6 +36,8 @@ function useAntLocale(): AntLocale | undefined {
   return antLocale;
 }
 
+const NO_WAVE = { disabled: true };
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const dark = useAppStore((s) => s.darkMode);
   const themeColor = useAppStore((s) => s.projectConfig.themeColor);
@@ -51,7 +53,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={themeConfig} locale={antLocale}>
+      {/* Without motion antd's click wave cannot finish its transition: its element stayed in the
+          page for five seconds (the motion's deadline) after every click on a button or switch. */}
+      <ConfigProvider theme={themeConfig} locale={antLocale} wave={motion ? undefined : NO_WAVE}>
         <FeedbackProvider>{children}</FeedbackProvider>
       </ConfigProvider>
     </QueryClientProvider>

@@ -1,4 +1,5 @@
-import { theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
+import { useContext } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../providers';
@@ -16,7 +17,13 @@ afterEach(() => {
 
 function MotionToken() {
   const { token } = theme.useToken();
-  return <span data-testid="motion">{String(token.motion)}</span>;
+  const { wave } = useContext(ConfigProvider.ConfigContext);
+  return (
+    <>
+      <span data-testid="motion">{String(token.motion)}</span>
+      <span data-testid="wave">{wave?.disabled ? 'off' : 'on'}</span>
+    </>
+  );
 }
 
 describe('reduced motion', () => {
@@ -27,9 +34,10 @@ describe('reduced motion', () => {
       </AppProviders>,
     );
     expect(screen.getByTestId('motion').textContent).toBe('true');
+    expect(screen.getByTestId('wave').textContent).toBe('on');
   });
 
-  it('antd has no motion when the system asks for less', () => {
+  it('antd has no motion and no click wave when the system asks for less', () => {
     window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query.includes('prefers-reduced-motion: reduce') });
     render(
       <AppProviders>
@@ -37,5 +45,7 @@ describe('reduced motion', () => {
       </AppProviders>,
     );
     expect(screen.getByTestId('motion').textContent).toBe('false');
+    // The wave's element would otherwise stay in the page until its five-second deadline.
+    expect(screen.getByTestId('wave').textContent).toBe('off');
   });
 });
