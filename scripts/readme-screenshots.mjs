@@ -1,5 +1,6 @@
-// The README's screenshots: runs the browser suite's README spec against a fresh build of the
-// app with its demo data and the demo's month of simulated bets (as `npm start` plays them), then copies the pictures it took (e2e/artifacts/readme-*.png) to
+// The README's screenshots: runs e2e/screenshots/readme.spec.ts (not part of the browser suite)
+// against a fresh build of the app with its demo data and the demo's month of simulated bets (as
+// `npm start` plays them), then copies the pictures it took (e2e/artifacts/readme-*.png) to
 // docs/screenshots/, where the README shows them. `--keep` copies the ones the last run of this
 // script left instead of running the spec again.
 import { spawnSync } from 'node:child_process';

@@ -26,8 +26,9 @@ interface Props {
 
 /**
  * One ECharts canvas. It follows dark mode (a theme is fixed at init, so a switch re-creates the
- * chart) and the system's reduced-motion setting, resizes with its container (window resizes, the side menu folding, a kept-alive tab
- * shown again), and is disposed on unmount so no instance or listener outlives the page.
+ * chart) and the system's reduced-motion setting, resizes with its container (window resizes,
+ * the side menu folding, a kept-alive tab shown again), and is disposed on unmount so no instance
+ * or listener outlives the page.
  */
 export function EChart({ option, height, testId, label }: Props) {
   const box = useRef<HTMLDivElement>(null);
