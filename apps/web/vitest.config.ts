@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { DATES_TAG } from '../../scripts/instants.mjs';
 
@@ -9,7 +10,15 @@ export default defineConfig({
     // ES one (`antd/es/input/Input`, `antd/es/app/context`): two copies whose React contexts do
     // not meet (App.useApp() would not see the app's feedback provider). Tests use lib/ for both,
     // as the build uses es/ for both.
-    alias: [{ find: /^antd\/es\//, replacement: 'antd/lib/' }],
+    //
+    // @agent-bo/shared is named by its source file, as in the server suite: reached through its
+    // package (node_modules/@agent-bo/shared), it is a dependency to Vitest, outside the module
+    // graph that `vitest --changed` (npm run test:changed) follows, so a change to a shared
+    // function ran none of the web tests that use it.
+    alias: [
+      { find: /^antd\/es\//, replacement: 'antd/lib/' },
+      { find: /^@agent-bo\/shared$/, replacement: fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
+    ],
   },
   test: {
     environment: 'jsdom',
