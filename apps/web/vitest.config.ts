@@ -12,9 +12,9 @@ export default defineConfig({
     // as the build uses es/ for both.
     //
     // @agent-bo/shared is named by its source file, as in the server suite: reached through its
-    // package (node_modules/@agent-bo/shared), it is a dependency to Vitest, outside the module
-    // graph that `vitest --changed` (npm run test:changed) follows, so a change to a shared
-    // function ran none of the web tests that use it.
+    // package (node_modules/@agent-bo/shared), it would be a dependency to Vitest, outside the
+    // module graph it transforms and watches, and a watched run would not rerun the web tests
+    // that use a changed shared function.
     alias: [
       { find: /^antd\/es\//, replacement: 'antd/lib/' },
       { find: /^@agent-bo\/shared$/, replacement: fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
