@@ -218,6 +218,8 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
     options.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMs ?? config.timeoutMs);
     const hasBody = method !== 'GET' && method !== 'HEAD';
+    // The session the request is sent in: a 401 for it says nothing about a session begun since.
+    const sentToken = config.getToken();
     const payload = hasBody ? JSON.stringify(options.trimBody === false ? (body ?? {}) : trimStrings(body ?? {})) : undefined;
 
     try {
@@ -254,6 +256,11 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
       const status = response.status;
 
       if (status === 401 || envelope?.code === 401) {
+        // Sent before a new sign-in (the session-timeout cover's, another tab's) and answered
+        // after it: the old session's end is already handled, and reporting it again would sign
+        // the new session out. Nobody waits for this answer any more; what the page needs is
+        // fetched again in the new session.
+        if (sentToken !== config.getToken()) throw new ApiError('cancelled', 'cancelled');
         throw new ApiError('unauthorized', envelope?.message || t('errors:UNAUTHORIZED'), {
           status,
           code: envelope?.code,

@@ -293,6 +293,25 @@ describe('401', () => {
     await api.post('/c').catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(2);
   });
+
+  it('a 401 for a request sent before a new sign-in neither signs the new session out nor says anything', async () => {
+    let token = 'old-token';
+    let answer: (r: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const api = client({ getToken: () => token });
+    const late = api.get('/codes', { retry: false });
+    // Signed in again (the cover) while the request was on its way: new token, 401 handling re-armed.
+    token = 'new-token';
+    api.resetUnauthorized();
+    answer(fail(401, 'session expired', 401));
+    await expect(late).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
+    // A 401 in the new session still signs out.
+    fetchMock.mockImplementation(async () => fail(401, 'session expired', 401));
+    await api.get('/codes', { retry: false }).catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('cancellation', () => {
