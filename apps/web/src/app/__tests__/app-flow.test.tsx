@@ -97,4 +97,13 @@ describe('sign-in flow', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('error-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('side-menu').textContent).toContain('Dashboard');
   });
+
+  it('a screen this user may not open shows the no-permission page, and asks nothing of it', async () => {
+    seedStorage({ signedIn: true });
+    await startApp('/store/points');
+    const page = await screen.findByTestId('error-page', {}, { timeout: 5000 });
+    expect(page.dataset.kind).toBe('forbidden');
+    expect(page.textContent).toContain('No permission');
+    expect(calls.filter((c) => c.includes('/store/'))).toEqual([]);
+  });
 });

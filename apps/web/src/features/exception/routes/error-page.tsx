@@ -3,17 +3,29 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { homePath } from '../../../stores/session';
 
-/** The error page: unmatched paths ("ErrorPage", 404) and /exception. */
-export function ErrorPage({ kind = 'notFound' }: { kind?: 'notFound' | 'exception' }) {
+export type ErrorPageKind = 'notFound' | 'forbidden' | 'exception';
+
+const STATUS = { notFound: '404', forbidden: '403', exception: '500' } as const;
+const TEXT = {
+  notFound: ['notFoundTitle', 'notFoundDesc'],
+  forbidden: ['forbiddenTitle', 'forbiddenDesc'],
+  exception: ['errorTitle', 'errorDesc'],
+} as const;
+
+/**
+ * The error page: unmatched paths (404), a screen that exists but this user may not open (403),
+ * and /exception.
+ */
+export function ErrorPage({ kind = 'notFound' }: { kind?: ErrorPageKind }) {
   const { t } = useTranslation('exception');
   const navigate = useNavigate();
-  const notFound = kind === 'notFound';
+  const [title, description] = TEXT[kind];
   return (
-    <div data-testid="error-page" className="page error-page">
+    <div data-testid="error-page" data-kind={kind} className="page error-page">
       <Result
-        status={notFound ? '404' : '500'}
-        title={notFound ? t('notFoundTitle') : t('errorTitle')}
-        subTitle={notFound ? t('notFoundDesc') : t('errorDesc')}
+        status={STATUS[kind]}
+        title={t(title)}
+        subTitle={t(description)}
         extra={
           <Button type="primary" data-testid="error-back-home" onClick={() => void navigate(homePath())}>
             {t('common:actions.backHome')}
