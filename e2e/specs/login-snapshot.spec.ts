@@ -153,6 +153,53 @@ describe('the prerendered login page', () => {
     await ctx.close();
   });
 
+  it('keeps every key pressed while the app takes over, on a CPU slowed down 6×', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const release = await holdEntryScript(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const password = page.locator('[data-snapshot-testid="login-password"]');
+    await password.waitFor();
+    await password.click();
+    // Keys go on, one after the other, from before the app's script runs until after its page
+    // has replaced the snapshot: some land in the snapshot, some while the app renders its page
+    // (before it is on screen), the rest in the app's field.
+    release();
+    const letters = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    let typed = '';
+    let after = 0;
+    while (after < 5) {
+      const key = letters[typed.length % letters.length]!;
+      await page.keyboard.press(key);
+      typed += key;
+      if ((await page.locator('#login-snapshot').count()) === 0) after += 1;
+    }
+    await page.getByTestId('login-submit').waitFor();
+    expect(typed.length).toBeGreaterThan(5);
+    expect(await page.getByTestId('login-password').inputValue()).toBe(typed);
+    await ctx.close();
+  });
+
+  it('puts the caret back where it was in the snapshot', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const release = await holdEntryScript(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const account = page.locator('[data-snapshot-testid="login-account"]');
+    await account.waitFor();
+    await account.click();
+    await page.keyboard.type('min001');
+    await page.keyboard.press('Home');
+    release();
+    await page.getByTestId('login-submit').waitFor();
+    await expect.poll(() => page.locator('#login-snapshot').count()).toBe(0);
+    await page.keyboard.type('ad');
+    expect(await page.getByTestId('login-account').inputValue()).toBe('admin001');
+    await ctx.close();
+  });
+
   it('follows the stored language and theme: the next visit is sent in them', async () => {
     const ctx = await context();
     const page = await ctx.newPage();

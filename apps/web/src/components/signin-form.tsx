@@ -5,7 +5,7 @@ import { Alert, Button, Form } from 'antd';
 // which the login page would download for nothing.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import type { Rule } from 'antd/es/form';
+import type { FormInstance, Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SigninRequest, SigninResponse } from '@agent-bo/shared';
@@ -33,17 +33,17 @@ interface SigninFormProps {
   onSignedIn: (response: SigninResponse) => void | Promise<void>;
   /** Prefills the account (the session-timeout cover knows who was signed in); the password field then takes the focus. */
   initialAccountNo?: string;
-  /** What the form starts with (what was typed into the prerendered login page before the app started). */
-  initialValues?: Partial<SigninRequest>;
+  /** The form's instance, for a page that fills it in itself (the login page, from its prerendered snapshot). */
+  form?: FormInstance<SigninRequest>;
 }
 
 /**
  * Account + password form of the login page, also used in place by the session-timeout cover.
  * Test ids `login-account`, `login-password`, `login-submit`, `login-error` are the same in both.
  */
-export function SigninForm({ onSignedIn, initialAccountNo, initialValues }: SigninFormProps) {
+export function SigninForm({ onSignedIn, initialAccountNo, form: givenForm }: SigninFormProps) {
   const { t, i18n } = useTranslation('login');
-  const [form] = Form.useForm<SigninRequest>();
+  const [form] = Form.useForm<SigninRequest>(givenForm);
   const [serverError, setServerError] = useState<string | null>(null);
 
   const mutation = useMutation({
@@ -84,7 +84,7 @@ export function SigninForm({ onSignedIn, initialAccountNo, initialValues }: Sign
         layout="vertical"
         requiredMark={false}
         size="large"
-        initialValues={initialAccountNo ? { ...initialValues, accountNo: initialAccountNo } : initialValues}
+        initialValues={initialAccountNo ? { accountNo: initialAccountNo } : undefined}
         onFinish={(values) => mutation.mutate(values)}
         autoComplete="on"
       >

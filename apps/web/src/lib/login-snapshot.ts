@@ -32,25 +32,60 @@ function snapshot(): HTMLElement | null {
   return typeof document === 'undefined' ? null : document.getElementById(LOGIN_SNAPSHOT_ID);
 }
 
-/** What the visitor typed into the snapshot's inputs before the app arrived. */
-export function loginSnapshotValues(): { accountNo?: string; password?: string } {
-  const root = snapshot();
-  if (!root) return {};
-  const value = (testId: string) => root.querySelector<HTMLInputElement>(`input[${SNAPSHOT_TEST_ID}="${testId}"]`)?.value || undefined;
-  return { accountNo: value('login-account'), password: value('login-password') };
+/** What the visitor left in the snapshot: the typed values, the focused field and its caret. */
+export interface LoginSnapshotState {
+  values: { accountNo?: string; password?: string };
+  /** The test id of the field that had the focus, if one of its fields had it. */
+  focused: string | null;
+  /** The focused field's selection (the caret when both ends are equal). */
+  selection: { start: number; end: number; direction: 'forward' | 'backward' | 'none' } | null;
 }
 
 /**
- * Removes the snapshot (once; later calls do nothing) and gives the focus to the app's element
- * with the same test id as the snapshot's focused one, so typing goes on where it was.
+ * Reads what the visitor left in the snapshot and removes it, in one synchronous step: a key
+ * pressed meanwhile waits for this step to end and then goes to the app's page. Returns null
+ * when there is no snapshot (it was taken already, or the page was not prerendered).
+ *
+ * Reading earlier (when the app's page first renders) lost every key pressed between that
+ * render and the moment the page was on screen.
  */
-export function dropLoginSnapshot(): void {
+export function takeLoginSnapshot(): LoginSnapshotState | null {
   const root = snapshot();
-  if (!root) return;
-  const focused = root.contains(document.activeElement) ? document.activeElement?.getAttribute(SNAPSHOT_TEST_ID) : null;
+  if (!root) return null;
+  const input = (testId: string) => root.querySelector<HTMLInputElement>(`input[${SNAPSHOT_TEST_ID}="${testId}"]`);
+  const value = (testId: string) => input(testId)?.value || undefined;
+  const active = root.contains(document.activeElement) ? document.activeElement : null;
+  const focused = active?.getAttribute(SNAPSHOT_TEST_ID) ?? null;
+  const selection =
+    active instanceof HTMLInputElement && active.selectionStart !== null && active.selectionEnd !== null
+      ? { start: active.selectionStart, end: active.selectionEnd, direction: active.selectionDirection ?? 'none' }
+      : null;
+  const values = { accountNo: value('login-account'), password: value('login-password') };
   root.remove();
-  if (!focused) return;
-  const target = document.querySelector<HTMLElement>(`[data-testid="${focused}"]`);
-  target?.focus();
-  if (target instanceof HTMLInputElement) target.setSelectionRange(target.value.length, target.value.length);
+  return { values, focused, selection };
+}
+
+/** Removes the snapshot, if it is still there (any page but the login page's own hand-over). */
+export function dropLoginSnapshot(): void {
+  snapshot()?.remove();
+}
+
+/**
+ * Gives the focus to the app's element with the test id of the snapshot's focused one, its caret
+ * (or selection) where it was, so typing goes on where it was. Call it once the app's fields hold
+ * the taken values: setting an input's value moves its caret to the end.
+ */
+export function restoreLoginSnapshotFocus(state: LoginSnapshotState): void {
+  if (!state.focused) return;
+  const target = document.querySelector<HTMLElement>(`[data-testid="${state.focused}"]`);
+  if (!target) return;
+  target.focus();
+  if (target instanceof HTMLInputElement) {
+    const { start, end, direction } = state.selection ?? {
+      start: target.value.length,
+      end: target.value.length,
+      direction: 'none' as const,
+    };
+    target.setSelectionRange(start, end, direction);
+  }
 }

@@ -1,14 +1,14 @@
-import { theme } from 'antd';
-import { useLayoutEffect, useState } from 'react';
+import { Form, theme } from 'antd';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SigninResponse } from '@agent-bo/shared';
+import type { SigninRequest, SigninResponse } from '@agent-bo/shared';
 import { DarkToggle } from '../../../components/dark-toggle';
 import { LocalePicker } from '../../../components/locale-picker';
 import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
 import { showToast } from '../../../lib/feedback';
 import { applySignin } from '../../../stores/apply-signin';
 import { SigninForm } from '../../../components/signin-form';
-import { dropLoginSnapshot, loginSnapshotValues } from '../../../lib/login-snapshot';
+import { restoreLoginSnapshotFocus, takeLoginSnapshot } from '../../../lib/login-snapshot';
 
 /** Sign-in screen. After success the login guard moves on to the redirect target or home. */
 export default function LoginPage() {
@@ -16,10 +16,18 @@ export default function LoginPage() {
   const localePicker = useLocalePicker();
   const darkToggle = useDarkToggle();
   const { token } = theme.useToken();
-  // The prerendered login page (lib/login-snapshot.ts) gives way to this one in the same frame,
-  // with what was typed into it and the focus where it was.
-  const [typedBefore] = useState(loginSnapshotValues);
-  useLayoutEffect(dropLoginSnapshot, []);
+  const [form] = Form.useForm<SigninRequest>();
+  // The prerendered login page (lib/login-snapshot.ts) gives way to this one before it is painted,
+  // with what was typed into it and the focus and caret where they were. The fields take the
+  // values when React applies this effect's update, synchronously after the effect; the caret is
+  // put back after that (a microtask: before any key pressed meanwhile is handled).
+  useLayoutEffect(() => {
+    const taken = takeLoginSnapshot();
+    if (!taken) return;
+    const typed = Object.fromEntries(Object.entries(taken.values).filter(([, v]) => v !== undefined));
+    if (Object.keys(typed).length > 0) form.setFieldsValue(typed);
+    queueMicrotask(() => restoreLoginSnapshotFocus(taken));
+  }, [form]);
 
   const onSignedIn = (res: SigninResponse) => {
     applySignin(res);
@@ -65,7 +73,7 @@ export default function LoginPage() {
           <p className="login-card__subtitle" style={{ color: token.colorTextSecondary }}>
             {t('subtitle')}
           </p>
-          <SigninForm onSignedIn={onSignedIn} initialValues={typedBefore} />
+          <SigninForm onSignedIn={onSignedIn} form={form} />
         </section>
       </div>
     </div>
