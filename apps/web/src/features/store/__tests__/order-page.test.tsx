@@ -90,4 +90,13 @@ describe('order page', { timeout: 30_000 }, () => {
     const today = businessRange('today', testNow(), 'Asia/Taipei');
     expect(callsTo('order/export')[0]!.query).toMatchObject({ start: today.start, end: today.end });
   });
+
+  it('without a goods code the goods filter is left out and the goods list is never asked for', async () => {
+    backend.codes = ['STORE_ORDER_READ'];
+    await start();
+    expect(screen.getByTestId('order-filter-status')).toBeTruthy();
+    expect(screen.queryByTestId('order-filter-goods')).toBeNull();
+    expect(callsTo('goods/list')).toEqual([]);
+    expect(messages()).toEqual([]);
+  });
 });

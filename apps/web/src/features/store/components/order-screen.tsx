@@ -8,7 +8,7 @@ import { CsvExportButton } from '../../../components/csv-export-button';
 import { fromRange, toRange, type Range } from '../../../lib/time-range';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeCsvName, storeKeys } from '../api/store-api';
-import { useCanWrite } from '../hooks/use-can-write';
+import { useCanRead, useCanWrite } from '../hooks/use-can-write';
 import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';
 import { useSiteTimeZone } from '../hooks/use-time-zone';
@@ -49,7 +49,14 @@ export function OrderScreen() {
     initial,
     testId: 'order',
   });
-  const goods = useQuery({ queryKey: storeKeys.every('goods'), queryFn: ({ signal }) => storeApi.allGoods(signal) });
+  // The goods filter lists the site's goods, which only a goods reader may see; without that
+  // code the filter is left out (the orders still name their goods).
+  const canReadGoods = useCanRead('STORE_GOODS');
+  const goods = useQuery({
+    queryKey: storeKeys.every('goods'),
+    queryFn: ({ signal }) => storeApi.allGoods(signal),
+    enabled: canReadGoods,
+  });
   const [target, setTarget] = useState<{ order: StoreOrder; action: OrderAction } | null>(null);
   const [form] = Form.useForm<FormValues>();
   const phone = usePhone();
@@ -186,17 +193,19 @@ export function OrderScreen() {
         <Form.Item name="accountNo">
           <Input allowClear maxLength={12} placeholder={t('filter.player')} data-testid="order-filter-player" />
         </Form.Item>
-        <Form.Item name="goodsId">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('filter.goods')}
-            aria-label={t('filter.goods')}
-            className="filter-form__select store-filter-goods"
-            options={(goods.data ?? []).map((g) => ({ value: g.id, label: shownText(g.name, locale) }))}
-            data-testid="order-filter-goods"
-          />
-        </Form.Item>
+        {canReadGoods ? (
+          <Form.Item name="goodsId">
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('filter.goods')}
+              aria-label={t('filter.goods')}
+              className="filter-form__select store-filter-goods"
+              options={(goods.data ?? []).map((g) => ({ value: g.id, label: shownText(g.name, locale) }))}
+              data-testid="order-filter-goods"
+            />
+          </Form.Item>
+        ) : null}
       </FilterForm>
       <div className="store-tools store-tools--split">
         <Typography.Paragraph type="secondary" className="store-zone">

@@ -15,3 +15,15 @@ export function useCanWrite(code: StoreWriteCode): boolean {
   if (!user || user.isShadow || user.isDisabled || user.isFullDisabled || user.isFullReadonly) return false;
   return satisfies(code, held);
 }
+
+export type StoreArea = 'STORE_CATEGORY' | 'STORE_GOODS' | 'STORE_ORDER';
+
+/**
+ * May this user list the area? The server lists it for its READ or WRITE code (a read-only
+ * caller keeps its READ codes). A screen that shows another area's list beside its own (the
+ * order filter's goods) asks for it only when this holds: never a call the server refuses.
+ */
+export function useCanRead(area: StoreArea): boolean {
+  const held = usePermissionStore((s) => s.permCodes);
+  return satisfies(`${area}_READ||${area}_WRITE`, held);
+}
