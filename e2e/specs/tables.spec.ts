@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { keepScreenshot, navigate, openSignedIn, useBrowser } from '../support/browser.js';
-import { hiddenCells, wrappedCells } from '../support/table.js';
+import { keepScreenshot, navigate, openSignedIn, setDark, useBrowser } from '../support/browser.js';
+import { db } from '../support/db.js';
+import { minutesAgo, providerCall } from '../support/provider-api.js';
+import { hiddenCells, tableScrollWidths, unmarkedScrollEdges, wrappedCells } from '../support/table.js';
 
 const browser = useBrowser();
 
 /**
  * Tables never hide data (docs/DECISIONS.md, "Tables that fit"): at 1440 px, in the languages
- * with the longest labels, no cell's text lies under a pinned column or behind an ellipsis, dates
- * and money stay on one line, and the side menu shows the product name and every entry whole.
+ * with the longest labels, no cell's text lies under a pinned column or behind an ellipsis, a
+ * table with columns beyond its edge shows a shadow there, dates and money stay on one line, and
+ * the side menu shows the product name and every entry whole.
  */
 const PAGES: { path: string; ready: string }[] = [
   { path: '/member/index', ready: 'agents-table' },
@@ -53,6 +56,8 @@ for (const locale of ['th', 'vi', 'en'] as const) {
         const hidden = await hiddenCells(page);
         if (hidden.length > 0) await keepScreenshot(page, `tables-${locale}${path.replaceAll('/', '-')}`);
         expect(hidden).toEqual([]);
+        // Columns beyond the table's edge are shown to be there: the edge carries a shadow.
+        expect(await unmarkedScrollEdges(page)).toEqual([]);
       });
     }
 
@@ -77,3 +82,58 @@ for (const locale of ['th', 'vi', 'en'] as const) {
     });
   });
 }
+
+describe('a table wider than its box', () => {
+  beforeAll(async () => {
+    // Bets of this spec's own, placed a few minutes ago (today's business day, the page's default).
+    const [row] = await db<{ account_no: string }>(
+      `select a.account_no from accounts a join accounts p on p.id = a.parent_id
+        where a.site_id = 'tw_web' and p.account_no = 'agentC01' and a.kind = 'PLAYER' and a.verify_status = 'VERIFIED'
+          and 'EVO' = any(a.providers) and not a.is_disabled and not a.is_full_disabled and not a.is_full_readonly
+        order by a.id limit 1`,
+    );
+    const run = `tbl${Date.now().toString(36)}`;
+    const bets = Array.from({ length: 6 }, (_, i) => ({
+      betId: `${run}-${i}`,
+      playerAccountNo: row!.account_no,
+      gameCode: `${run}-baccarat`,
+      gameCategory: 'LIVE',
+      roundId: `${run}-r${i}`,
+      betAmount: '100.00',
+      placedAt: minutesAgo(3),
+    }));
+    await providerCall('EVO', 'bets/place', bets);
+    await providerCall(
+      'EVO',
+      'bets/settle',
+      bets.map((b) => ({ betId: b.betId, validBet: '100.00', payout: '195.00', settledAt: minutesAgo(2) })),
+    );
+  });
+
+  it('shows a shadow on each edge with columns beyond it, in both themes', async () => {
+    // 1100 px: still the desktop layout, and narrower than the bet table's narrowest layout.
+    const { context, page } = await openSignedIn(browser(), { width: 1100, height: 800 }, { at: '/bet/index' });
+    await page.locator('[data-testid="bet-table"] .ant-table-row').first().waitFor();
+    const widths = await tableScrollWidths(page, 'bet-table');
+    expect(widths!.scroll).toBeGreaterThan(widths!.client);
+    expect(await unmarkedScrollEdges(page)).toEqual([]);
+    // Half way along, columns lie beyond both edges.
+    await page.locator('[data-testid="bet-table"] .ant-table-content, [data-testid="bet-table"] .ant-table-body').evaluate((el) => {
+      el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
+    });
+    await expect
+      .poll(() =>
+        page
+          .locator(
+            '[data-testid="bet-table"] .ant-table-fix-start-shadow-show, [data-testid="bet-table"] .ant-table-cell-fix-start-shadow-show',
+          )
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    expect(await unmarkedScrollEdges(page)).toEqual([]);
+    await setDark(page, true);
+    expect(await unmarkedScrollEdges(page)).toEqual([]);
+    await keepScreenshot(page, 'tables-scroll-edges-dark');
+    await context.close();
+  });
+});

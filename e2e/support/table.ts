@@ -82,3 +82,42 @@ export async function wrappedCells(page: Page, tableTestId: string, column: stri
     [tableTestId, column] as const,
   );
 }
+
+/**
+ * The visible tables with columns beyond an edge whose edge does not say so: a table that
+ * scrolls sideways draws a shadow on each edge with more columns behind it (styles.css), strong
+ * enough to see (its colour's alpha at least 0.15; antd's own is 0.06). Each is named by the test
+ * id around it and the edge.
+ */
+export async function unmarkedScrollEdges(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const alphaOf = (shadow: string) => {
+      if (shadow === 'none') return 0;
+      const rgba = /rgba?\(([^)]+)\)/.exec(shadow);
+      if (!rgba) return 1;
+      const parts = rgba[1]!.split(',').map((p) => Number(p.trim()));
+      return parts.length === 4 ? parts[3]! : 1;
+    };
+    const unmarked: string[] = [];
+    for (const wrapper of Array.from(document.querySelectorAll<HTMLElement>('.ant-table-wrapper'))) {
+      if (!wrapper.offsetParent) continue;
+      const scroller = wrapper.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+      const container = wrapper.querySelector<HTMLElement>('.ant-table-container');
+      if (!scroller || !container) continue;
+      const name = wrapper.closest('[data-testid]')?.getAttribute('data-testid') ?? 'a table';
+      const moreRight = scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
+      const moreLeft = scroller.scrollLeft > 1;
+      const edge = (side: 'start' | 'end') => {
+        // A pinned column on that side draws the shadow on its cells; otherwise the container does.
+        const pinned = wrapper.querySelector<HTMLElement>(`.ant-table-cell-fix-${side}-shadow-show`);
+        const shadow = pinned
+          ? getComputedStyle(pinned, '::after').boxShadow
+          : getComputedStyle(container, side === 'end' ? '::after' : '::before').boxShadow;
+        return alphaOf(shadow) >= 0.15;
+      };
+      if (moreRight && !edge('end')) unmarked.push(`${name}: right edge`);
+      if (moreLeft && !edge('start')) unmarked.push(`${name}: left edge`);
+    }
+    return unmarked;
+  });
+}
