@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorMessage } from '@agent-bo/shared';
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, keepScreenshot, openSignedIn, setDark, signIn, useBrowser, useEnglish } from '../support/browser.js';
 import { db } from '../support/db.js';
@@ -101,6 +102,8 @@ describe('session timeout', () => {
     expect(url.pathname).toBe('/login');
     expect(url.searchParams.get('redirect')).toBe('/member/index');
     expect(await page.getByTestId('session-timeout-cover').count()).toBe(0);
+    // The login page says why: the session timed out (the server's reason, in the page's language).
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain(errorMessage('SESSION_EXPIRED', 'zh_TW'));
 
     await signIn(page);
     await page.getByTestId('member-page').waitFor();

@@ -11,9 +11,11 @@ import type { SessionCache } from './session-cache.js';
 // guarded route, and the error-log report does it for a token that may or may not be valid.
 
 /**
- * The caller behind a bearer token on `siteId`. Unknown, expired, revoked, other-site tokens and
- * accounts that may no longer sign in (disabled, fully disabled by an ancestor) are UNAUTHORIZED,
- * so the client signs the user out.
+ * The caller behind a bearer token on `siteId`. A token that signs nothing in is refused with a
+ * 401 that says why, so the client signs the user out with a reason: SESSION_EXPIRED (its time
+ * ran out), SESSION_ENDED (revoked: signed out, or the password was changed or reset),
+ * SESSION_ACCOUNT_DISABLED (the account, or an ancestor, may no longer sign in), and
+ * UNAUTHORIZED for a token that was never a session of this site.
  */
 function authSelect(db: Db) {
   // One round trip: the live session, its account and the account's ancestors (chain rules), each
@@ -69,12 +71,32 @@ export async function authenticate(db: Db, token: string, siteId: SiteId, cache?
     authQueries.set(db, query);
   }
   const [row] = await query.execute({ tokenHash, now: now.toISOString() });
-  if (!row || row.sessionSiteId !== siteId) throw new AppError('UNAUTHORIZED');
+  if (!row) throw new AppError(await whyNoSession(db, tokenHash, siteId, now));
+  if (row.sessionSiteId !== siteId) throw new AppError('UNAUTHORIZED');
   const { account } = row;
   if (account.kind !== 'AGENT' || account.siteId !== siteId) throw new AppError('UNAUTHORIZED');
   const resolved = resolveWithAncestors(account, row.ancestors);
-  if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('UNAUTHORIZED');
+  if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('SESSION_ACCOUNT_DISABLED');
   const caller: Caller = { ...resolved, sessionId: row.sessionId, siteId };
   cache?.set(tokenHash, caller, row.expiresAt, mark);
   return caller;
+}
+
+/**
+ * Why a token has no live session: read only on a refusal (one more lookup by the unique token
+ * hash), so a signed-in request still costs one statement.
+ */
+async function whyNoSession(
+  db: Db,
+  tokenHash: string,
+  siteId: SiteId,
+  now: Date,
+): Promise<'SESSION_EXPIRED' | 'SESSION_ENDED' | 'UNAUTHORIZED'> {
+  const [session] = await db
+    .select({ siteId: sessions.siteId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHash));
+  if (!session || session.siteId !== siteId) return 'UNAUTHORIZED';
+  if (session.revokedAt) return 'SESSION_ENDED';
+  return session.expiresAt <= now ? 'SESSION_EXPIRED' : 'UNAUTHORIZED';
 }

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from '@agent-bo/shared';
+import { ERRORS, errorMessage, type ErrorName, type Locale } from '@agent-bo/shared';
 import { body, call, signin, signinAs, useTestApp } from '../helpers.js';
 
 const ctx = useTestApp();
+
+/** The refusal envelope of a token that signs nothing in, saying why. */
+const refusal = (name: ErrorName, lang: Locale = 'en') => ({
+  code: ERRORS[name].code,
+  success: false,
+  message: errorMessage(name, lang),
+  data: null,
+});
 
 const userinfo = (token: string | undefined, o: Parameters<typeof call>[4] = {}) =>
   call(ctx.app, 'POST', '/api/manage/userinfo', {}, { token, site: 'tw_web', ...o });
@@ -34,7 +42,7 @@ describe('sessions', () => {
     const out = await call(ctx.app, 'POST', '/api/manage/signout', undefined, { token, site: 'tw_web' });
     expect(out.statusCode).toBe(200);
     expect(body(out)).toEqual({ code: 0, success: true, message: '', data: null });
-    expect((await userinfo(token)).statusCode).toBe(401);
+    expect(body(await userinfo(token, { lang: 'en' }))).toEqual(refusal('SESSION_ENDED'));
     // signing out twice is a 401 too, not a success
     expect((await call(ctx.app, 'POST', '/api/manage/signout', undefined, { token, site: 'tw_web' })).statusCode).toBe(401);
   });
@@ -49,7 +57,9 @@ describe('sessions', () => {
   it('an expired token gets 401', async () => {
     const token = await signinAs(ctx.app, 'agentA02');
     await ctx.database.pool.query(`update sessions set expires_at = now() - interval '1 second' where id = (select max(id) from sessions)`);
-    expect((await userinfo(token)).statusCode).toBe(401);
+    const res = await userinfo(token, { lang: 'en' });
+    expect(res.statusCode).toBe(401);
+    expect(body(res)).toEqual(refusal('SESSION_EXPIRED'));
   });
 
   it('the session lifetime is SESSION_TTL_MINUTES', async () => {
@@ -63,7 +73,9 @@ describe('sessions', () => {
   it('an account disabled after sign-in loses its session', async () => {
     const token = await signinAs(ctx.app, 'agentB02');
     await ctx.database.pool.query(`update accounts set is_disabled = true where site_id = 'tw_web' and account_no = 'agentB02'`);
-    expect((await userinfo(token)).statusCode).toBe(401);
+    const res = await userinfo(token, { lang: 'zh_TW' });
+    expect(res.statusCode).toBe(401);
+    expect(body(res)).toEqual(refusal('SESSION_ACCOUNT_DISABLED', 'zh_TW'));
     await ctx.database.pool.query(`update accounts set is_disabled = false where site_id = 'tw_web' and account_no = 'agentB02'`);
     expect((await userinfo(token)).statusCode).toBe(200);
   });
@@ -71,7 +83,7 @@ describe('sessions', () => {
   it('an ancestor fully disabled after sign-in ends the descendants’ sessions', async () => {
     const token = await signinAs(ctx.app, 'agentC04');
     await ctx.database.pool.query(`update accounts set is_full_disabled = true where site_id = 'tw_web' and account_no = 'agentA01'`);
-    expect((await userinfo(token)).statusCode).toBe(401);
+    expect(body(await userinfo(token, { lang: 'en' }))).toEqual(refusal('SESSION_ACCOUNT_DISABLED'));
     await ctx.database.pool.query(`update accounts set is_full_disabled = false where site_id = 'tw_web' and account_no = 'agentA01'`);
   });
 });
@@ -109,7 +121,9 @@ describe('site agreement (host, x-site-id header, session)', () => {
 
   it('a token used from another site (host and header agreeing) → 401', async () => {
     const token = await signinAs(ctx.app, 'agentA01');
-    const res = await userinfo(token, { site: 'tw_mc', host: 'tw-mc.localhost' });
+    const res = await userinfo(token, { site: 'tw_mc', host: 'tw-mc.localhost', lang: 'en' });
     expect(res.statusCode).toBe(401);
+    // Not a session of this site: nothing about the other site's session is told.
+    expect(body(res)).toEqual(refusal('UNAUTHORIZED'));
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@agent-bo/shared';
 import { accountId, call, signinAs, useTestApp } from '../helpers.js';
 import { balanceOf, body, credit, fingerprint, newKey, q, setFlags } from './support.js';
 
@@ -205,13 +206,13 @@ describe('who may move credit with whom', () => {
     const b01 = await signinAs(ctx.app, 'agentB01');
     await setFlags(ctx, 'agentB01', { is_disabled: true });
     try {
-      await refused(b01, 'agent/recharge', { id: ids.agentC01, amount: '1.00' }, 401, 401);
+      await refused(b01, 'agent/recharge', { id: ids.agentC01, amount: '1.00' }, ERRORS.SESSION_ACCOUNT_DISABLED.code, 401);
     } finally {
       await setFlags(ctx, 'agentB01', { is_disabled: false });
     }
     await setFlags(ctx, 'agentA01', { is_full_disabled: true });
     try {
-      await refused(b01, 'agent/recharge', { id: ids.agentC01, amount: '1.00' }, 401, 401);
+      await refused(b01, 'agent/recharge', { id: ids.agentC01, amount: '1.00' }, ERRORS.SESSION_ACCOUNT_DISABLED.code, 401);
     } finally {
       await setFlags(ctx, 'agentA01', { is_full_disabled: false });
     }
