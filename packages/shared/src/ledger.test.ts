@@ -19,4 +19,14 @@ describe('amountSchema', () => {
     expect(amountSchema.safeParse(' 12.5 ').data).toBe('12.5');
     expect(amountSchema.safeParse('100000000.00').success).toBe(true);
   });
+
+  it('says an amount with too many digits is too large, not malformed', () => {
+    for (const big of ['999999999999999', '123456789012345678901234567890.50', '0000000000000000100000000.01']) {
+      expect(
+        amountSchema.safeParse(big).error?.issues.map((i) => i.message),
+        big,
+      ).toEqual(['amount.max']);
+    }
+    expect(amountSchema.safeParse('000100.5').success).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountIdSchema } from './auth.js';
-import { moneyStringSchema, toMinorUnits } from './money.js';
+import { moneyStringSchema } from './money.js';
 
 /**
  * Credit moves (PRODUCT.md §4). Amounts travel as decimal strings with at most two decimals and
@@ -10,15 +10,23 @@ import { moneyStringSchema, toMinorUnits } from './money.js';
 /** The largest single move: 100,000,000.00. */
 export const MAX_AMOUNT_MINOR = 10_000_000_000n;
 
-const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+// Any number of digits is an amount (its size is the next check's business): a too-large amount
+// is told it is too large, not that it is malformed.
+const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+/** In minor units; past 13 whole digits an amount is above the largest whatever they are. */
+function minorOf(amount: string): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  return digits.length > 13 ? MAX_AMOUNT_MINOR + 1n : BigInt(digits) * 100n + BigInt(fraction.padEnd(2, '0'));
+}
 // Zod 4 runs every check even after the pattern fails, so the refinements skip what the pattern
-// refused (toMinorUnits would throw on it) and leave that issue alone.
+// refused and leave that issue alone.
 export const amountSchema = z
   .string()
   .trim()
   .regex(AMOUNT_PATTERN, { message: 'amount.format' })
-  .refine((v) => !AMOUNT_PATTERN.test(v) || toMinorUnits(v) > 0n, { message: 'amount.positive' })
-  .refine((v) => !AMOUNT_PATTERN.test(v) || toMinorUnits(v) <= MAX_AMOUNT_MINOR, { message: 'amount.max' });
+  .refine((v) => !AMOUNT_PATTERN.test(v) || minorOf(v) > 0n, { message: 'amount.positive' })
+  .refine((v) => !AMOUNT_PATTERN.test(v) || minorOf(v) <= MAX_AMOUNT_MINOR, { message: 'amount.max' });
 
 /** Idempotency key: the `Idempotency-Key` header or the `idempotencyKey` field (not both different). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

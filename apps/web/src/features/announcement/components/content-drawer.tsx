@@ -13,6 +13,7 @@ import { contentApi } from '../api/content-api';
 import { formValuesOf, hasBody, newFormValues, type ContentFormValues } from '../form-values';
 import { useContentSave } from '../hooks/use-content-save';
 import { LocaleTabs } from './locale-tabs';
+import { wholeNumberRule } from '../../../lib/whole-number-rule';
 
 /** What the drawer shows: a new item, or an existing one to edit (or, for a reader, to view). */
 export type DrawerTarget = { mode: 'create' } | { mode: 'edit' | 'view'; item: ContentItem };
@@ -171,9 +172,9 @@ export function ContentDrawer({
             name="sort"
             label={t('form.sort')}
             extra={t('form.sortHint')}
-            rules={[{ required: true, type: 'integer', min: 0, max: 9999, message: t('validation.sort') }]}
+            rules={[{ required: true, message: t('validation.sort') }, wholeNumberRule(t, 0, 9999)]}
           >
-            <InputNumber min={0} max={9999} precision={0} className="ann-sort" data-testid="content-sort" />
+            <InputNumber className="ann-sort" data-testid="content-sort" />
           </Form.Item>
         </div>
       </Form>

@@ -1,5 +1,6 @@
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { wholeNumberRule } from '../../../lib/whole-number-rule';
 
 /** The sort number of a drawer: a whole number from 0 to 1,000,000, smaller first. */
 export function SortField({ hint = false }: { hint?: boolean }) {
@@ -9,9 +10,9 @@ export function SortField({ hint = false }: { hint?: boolean }) {
       name="sort"
       label={t('form.sort')}
       extra={hint ? t('form.sortHint') : undefined}
-      rules={[{ required: true, type: 'integer', min: 0, max: 1_000_000, message: t('validation.sort') }]}
+      rules={[{ required: true, message: t('validation.sort') }, wholeNumberRule(t, 0, 1_000_000)]}
     >
-      <InputNumber min={0} max={1_000_000} precision={0} className="material-sort" data-testid="material-sort" />
+      <InputNumber className="material-sort" data-testid="material-sort" />
     </Form.Item>
   );
 }

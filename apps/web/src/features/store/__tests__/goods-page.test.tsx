@@ -78,6 +78,20 @@ describe('goods page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(messages().join()).toContain('Saved successfully'));
   });
 
+  it('a number out of range is kept as typed and refused with the range, never changed on blur', async () => {
+    await start();
+    await click(await findTestId('goods-create'));
+    const drawer = await findTestId('goods-drawer');
+    const price = within(drawer).getByTestId('goods-price') as HTMLInputElement;
+    for (const typed of ['-5', '99999999999']) {
+      await type(price, typed);
+      await click(screen.getByTestId('store-save'));
+      await waitFor(() => expect(drawer.textContent).toContain('Enter a whole number from 1 to 1,000,000,000'));
+      expect(price.value.replaceAll(',', '')).toBe(typed);
+    }
+    expect(callsTo('goods/save')).toHaveLength(0);
+  });
+
   it('an edit sends the version it read and the new stock; a stale version offers a reload', async () => {
     backend.answer = envelope(null, 8002, 'Someone else changed this item: reload it before editing', 409);
     await start();

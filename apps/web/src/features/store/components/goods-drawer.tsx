@@ -20,6 +20,7 @@ import { useEditDrawer } from '../../../hooks/use-edit-drawer';
 import { ImagesField } from './images-field';
 import { LocaleTabs, shownText, textsOf } from './locale-tabs';
 import { StatusSortRow } from './sort-status-row';
+import { wholeNumberRule } from '../../../lib/whole-number-rule';
 
 interface FormValues {
   name: Partial<Record<Locale, string>>;
@@ -125,22 +126,30 @@ export function GoodsDrawer({
           <ImagesField />
         </Form.Item>
         <div className="store-drawer__row">
-          <Form.Item name="price" label={t('goods.price')} extra={t('goods.priceHint')} rules={[required]}>
-            <InputNumber min={1} max={STORE_QUANTITY_MAX} precision={0} className="store-number" data-testid="goods-price" />
+          <Form.Item
+            name="price"
+            label={t('goods.price')}
+            extra={t('goods.priceHint')}
+            rules={[required, wholeNumberRule(t, 1, STORE_QUANTITY_MAX)]}
+          >
+            <InputNumber className="store-number" data-testid="goods-price" />
           </Form.Item>
-          <Form.Item name="stock" label={t('goods.stock')} extra={t('goods.stockHint')} rules={[required]}>
-            <InputNumber min={0} max={STORE_QUANTITY_MAX} precision={0} className="store-number" data-testid="goods-stock" />
+          <Form.Item
+            name="stock"
+            label={t('goods.stock')}
+            extra={t('goods.stockHint')}
+            rules={[required, wholeNumberRule(t, 0, STORE_QUANTITY_MAX)]}
+          >
+            <InputNumber className="store-number" data-testid="goods-stock" />
           </Form.Item>
         </div>
-        <Form.Item name="perPlayerLimit" label={t('goods.limit')} extra={t('goods.limitHint')}>
-          <InputNumber
-            min={1}
-            max={STORE_QUANTITY_MAX}
-            precision={0}
-            placeholder={t('goods.noLimit')}
-            className="store-number"
-            data-testid="goods-limit"
-          />
+        <Form.Item
+          name="perPlayerLimit"
+          label={t('goods.limit')}
+          extra={t('goods.limitHint')}
+          rules={[wholeNumberRule(t, 1, STORE_QUANTITY_MAX)]}
+        >
+          <InputNumber placeholder={t('goods.noLimit')} className="store-number" data-testid="goods-limit" />
         </Form.Item>
         <StatusSortRow statuses={PUBLISH_STATUSES} testId="goods" />
       </Form>

@@ -1,5 +1,6 @@
 import { Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { wholeNumberRule } from '../../../lib/whole-number-rule';
 
 /** The status choice and sort number of an item, side by side (one column on a phone). */
 export function StatusSortRow({ statuses, testId }: { statuses: readonly string[]; testId: string }) {
@@ -13,9 +14,9 @@ export function StatusSortRow({ statuses, testId }: { statuses: readonly string[
         name="sort"
         label={t('form.sort')}
         extra={t('form.sortHint')}
-        rules={[{ required: true, message: t('validation.required') }]}
+        rules={[{ required: true, message: t('validation.required') }, wholeNumberRule(t, 0, 1_000_000)]}
       >
-        <InputNumber min={0} max={1_000_000} precision={0} className="store-number" data-testid={`${testId}-sort`} />
+        <InputNumber className="store-number" data-testid={`${testId}-sort`} />
       </Form.Item>
     </div>
   );
