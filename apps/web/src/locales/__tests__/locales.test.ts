@@ -49,6 +49,35 @@ describe('locale files', () => {
     });
   }
 
+  /**
+   * The same thing in the same words on every screen: a status or field several namespaces name
+   * (the store's publish status, shown again by the operation log) reads alike in each locale.
+   * Each group lists `namespace:key` paths that name one thing.
+   */
+  const SAME_THING: string[][] = [
+    ['announcement:status.Published', 'material:publish.Published', 'store:status.Published', 'log:change.values.Published'],
+    ['announcement:status.Draft', 'material:publish.Draft', 'store:status.Draft', 'log:change.values.Draft'],
+    ['store:goods.limit', 'log:change.fields.perPlayerLimit'],
+  ];
+
+  it('names one thing in one wording across screens', () => {
+    for (const locale of LOCALES) {
+      const texts = new Map<string, string>();
+      for (const file of namespaces) {
+        const ns = file.replace(/\.json$/, '');
+        for (const [key, text] of leaves(JSON.parse(readFileSync(join(root, locale, file), 'utf8')) as Tree))
+          texts.set(`${ns}:${key}`, text);
+      }
+      for (const group of SAME_THING) {
+        const wordings = group.map((path) => {
+          expect(texts.has(path), `${locale}: ${path} exists`).toBe(true);
+          return texts.get(path);
+        });
+        expect(new Set(wordings).size, `${locale}: ${group.join(', ')} → ${wordings.join(' / ')}`).toBe(1);
+      }
+    }
+  });
+
   it('the loaded resources (including the errors catalogue) have equal key sets', async () => {
     const resources = await loadResources();
     const keySets = LOCALES.map((locale) =>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
 import type { AgentRow, PlayerRow, ShadowRow } from '@agent-bo/shared';
 import { usePermissionStore } from '../../../stores/permission-store';
-import { levelLabel } from '../../../lib/level-label';
+import { useLevelText } from '../../../hooks/use-level-text';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
 import { usePermissionLabel } from '../../../hooks/use-permission-label';
 import { memberKeys } from '../api/member-api';
@@ -54,6 +54,7 @@ export function AgentTable({
   onAction: (row: AgentRow, action: RowAction) => void;
 }) {
   const { t } = useTranslation('member');
+  const levelText = useLevelText();
   const playerTerms = usePlayerTerms();
   const list = useMemberList(AGENT_LIST, parentId);
   const columns = useMemberColumns<AgentRow>({
@@ -75,10 +76,7 @@ export function AgentTable({
       {
         title: t('fields.level'),
         dataIndex: 'lvl',
-        render: (lvl: number) => {
-          const l = levelLabel(lvl);
-          return <Tag color="gold">{t(`dashboard:${l.key}`, l.params)}</Tag>;
-        },
+        render: (lvl: number) => <Tag color="gold">{levelText(lvl)}</Tag>,
       },
       { title: t('fields.ratio'), dataIndex: 'ratio', ...sort('ratio'), align: 'right', ...NOWRAP, render: (v: string) => `${v}%` },
       balance,

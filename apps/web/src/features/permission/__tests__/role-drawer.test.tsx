@@ -101,11 +101,16 @@ describe('role drawer', { timeout: 30_000 }, () => {
   });
 
   it('lists the holders, unassigns one and assigns an account found by number', async () => {
-    backend.holders = [holder({ id: 11, accountNo: 'agent01' })];
+    backend.holders = [holder({ id: 11, accountNo: 'agent01', lvl: 2 }), holder({ id: 12, accountNo: 'shadow01', lvl: 0, isShadow: true })];
     await start();
     await click(await findTestId('role-holders-1'));
     const row = await findTestId('role-holder-11');
     expect(row.textContent).toContain('agent01');
+    // Levels in words: a shadow is a shadow account, never "0".
+    expect(row.textContent).toContain('Level 1 agent');
+    const shadow = screen.getByTestId('role-holder-12');
+    expect(shadow.textContent).toContain('Shadow account');
+    expect(shadow.querySelectorAll('td')[1]?.textContent).not.toBe('0');
     expect(callsTo('detail').at(-1)?.body).toEqual({ id: 1, page: 1, pageSize: 10 });
 
     await click(within(row).getByTestId('role-unassign-11'));

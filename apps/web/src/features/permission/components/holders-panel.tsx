@@ -9,6 +9,7 @@ import { roleApi, roleKeys } from '../api/role-api';
 import { useRoleHolders } from '../hooks/use-role-holders';
 import { useSiteTime } from '../hooks/use-site-time';
 import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
+import { useLevelText } from '../../../hooks/use-level-text';
 
 /** The typed account number, settled for a moment so each keystroke is not a request. */
 function useSettled(value: string, ms = 300): string {
@@ -28,6 +29,7 @@ function useSettled(value: string, ms = 300): string {
  */
 export function HoldersPanel({ roleId, canWrite }: { roleId: number; canWrite: boolean }) {
   const { t } = useTranslation('permission');
+  const levelText = useLevelText();
   const { detail, page, pageSize, change, assign, unassign } = useRoleHolders(roleId);
   const siteTime = useSiteTime();
   const [typed, setTyped] = useState('');
@@ -117,7 +119,7 @@ export function HoldersPanel({ roleId, canWrite }: { roleId: number; canWrite: b
               </Space>
             ),
           },
-          { title: t('holders.level'), dataIndex: 'lvl', align: 'right' },
+          { title: t('holders.level'), key: 'level', ...NOWRAP, render: (_: unknown, r) => levelText(r.lvl, r.isShadow) },
           { title: t('holders.assignedAt'), dataIndex: 'assignedAt', ...NOWRAP, render: (at: string) => siteTime(at) },
           ...(canWrite
             ? [
