@@ -318,6 +318,8 @@ describe('member screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('wizard').getAttribute('data-step')).toBe('0');
 
     fireEvent.change(screen.getByTestId('wizard-nickName'), { target: { value: 'New agent' } });
+    // The password field is named for assistive technology, not only by the label over its row.
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toBe(screen.getByTestId('wizard-password'));
     fireEvent.change(screen.getByTestId('wizard-password'), { target: { value: 'Abcdefg12' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('wizard-next'));

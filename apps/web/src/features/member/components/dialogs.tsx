@@ -409,7 +409,7 @@ export function ShadowCreateModal({ open, held, onClose }: { open: boolean; held
           <Form.Item label={t('fields.password')} required extra={t('wizard.passwordHint')}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="password" noStyle rules={[zodRule(newPasswordSchema, t, 'validation:password.required')]}>
-                <Input.Password autoComplete="new-password" data-testid="shadow-password" />
+                <Input.Password autoComplete="new-password" aria-label={t('fields.password')} data-testid="shadow-password" />
               </Form.Item>
               <Button onClick={() => form.setFieldValue('password', generatePassword())}>{t('wizard.generate')}</Button>
             </Space.Compact>

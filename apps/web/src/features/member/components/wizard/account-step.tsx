@@ -78,7 +78,8 @@ export function AccountStep({ kind, mode, accountNo }: { kind: WizardKind; mode:
         <Form.Item label={t('fields.password')} extra={t('wizard.passwordHint')} required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="password" noStyle rules={[zodRule(newPasswordSchema, t, 'validation:password.required')]}>
-              <Input.Password autoComplete="new-password" data-testid="wizard-password" />
+              {/* Named here: the label above belongs to the item around the field and its button. */}
+              <Input.Password autoComplete="new-password" aria-label={t('fields.password')} data-testid="wizard-password" />
             </Form.Item>
             <Button
               onClick={() => {
