@@ -314,6 +314,35 @@ describe('paging and totals', () => {
   });
 });
 
+describe('the same bets as the report', () => {
+  it("a business day's Settled bets are the agent report's bets for that day: same count and sums", async () => {
+    // Both read only this site's bets of the day; other files' bets sit on other days.
+    const report = body(
+      await call(
+        ctx.app,
+        'POST',
+        '/api/manage/report/agent',
+        { start: '2030-01-10', end: '2030-01-10' },
+        { token: token.admin001, site: 'tw_web' },
+      ),
+    ).data as { totals: { betCount: number; betAmount: string; validBet: string; payout: string } };
+    const settled = await ok('admin001', { status: 'Settled' });
+    expect(settled.total).toBe(report.totals.betCount);
+    expect(settled.totals).toMatchObject({
+      betAmount: report.totals.betAmount,
+      validBet: report.totals.validBet,
+      payout: report.totals.payout,
+    });
+    // The default search (no status) is every bet but superseded versions, as its label says:
+    // the day's unsettled and canceled bets too, which the report does not count.
+    const all = await ok('admin001');
+    const unsettled = await ok('admin001', { status: 'Unsettled' });
+    const canceled = await ok('admin001', { status: 'Canceled' });
+    expect(all.total).toBe(settled.total + unsettled.total + canceled.total);
+    expect(canceled.total).toBeGreaterThan(0);
+  });
+});
+
 describe('detail', () => {
   it('shows every version, the superseded one included, and the chain from the caller down', async () => {
     const page = await ok('agentA01', { gameCode: 'baccarat-1' });
