@@ -126,6 +126,9 @@ describe('lock screen: lock and unlock', { timeout: 20_000 }, () => {
     await openDashboard();
     await lockFromUserMenu();
     expect(screen.getByTestId('lock-user').textContent).toBe('Administrator');
+    // The clock is the site's wall clock (tw_web: Asia/Taipei), not the machine's.
+    const siteClock = () => new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Taipei' });
+    await waitFor(() => expect(screen.getByTestId('lock-time').textContent).toBe(siteClock().format(new Date())));
 
     // "Reload": fresh modules read the lock back from storage. The page must never be on
     // screen without the overlay over it.

@@ -20,14 +20,17 @@ import { unlockScreen } from '../api/lock-api';
 import { useLockStore } from '../../../stores/lock-store';
 import { useFocusTrap } from '../../../hooks/use-focus-trap';
 import { useNow } from '../use-now';
+import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
 import './lock-screen.css';
 
 function Clock() {
   const now = useNow();
   const locale = useLocaleStore((s) => s.locale);
+  // The site's wall clock, as every time on screen, not the browser's.
+  const timeZone = useSiteTimeZone();
   const tag = toLanguageTag(locale);
-  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hour12: false }).format(now);
-  const date = new Intl.DateTimeFormat(tag, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(now);
+  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(now);
+  const date = new Intl.DateTimeFormat(tag, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(now);
   return (
     <div className="lock-overlay__clock" aria-hidden="true">
       <div className="lock-overlay__time" data-testid="lock-time">

@@ -11,7 +11,7 @@ import { storeApi, storeCsvName, storeKeys } from '../api/store-api';
 import { useCanRead, useCanWrite } from '../hooks/use-can-write';
 import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';
-import { useSiteTimeZone } from '../hooks/use-time-zone';
+import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
 import { shownText } from './locale-tabs';
 import { OrderActionModal, type OrderAction } from './order-action-modal';
 import { defaultRange, RangeField } from './range-field';

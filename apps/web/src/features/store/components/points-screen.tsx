@@ -8,7 +8,7 @@ import { fromRange, toRange, type Range } from '../../../lib/time-range';
 import { storeApi, storeCsvName, storeKeys } from '../api/store-api';
 import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';
-import { useSiteTimeZone } from '../hooks/use-time-zone';
+import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
 import { defaultRange, RangeField } from './range-field';
 import { formatCount, formatSigned, StoreTable } from './table-parts';
 import { FilterForm, FilterSelect } from '../../../components/filter-form';
