@@ -96,6 +96,8 @@ describe('sign-in flow', { timeout: 20_000 }, () => {
     await startApp('/no/such/page');
     expect(await screen.findByTestId('error-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('side-menu').textContent).toContain('Dashboard');
+    // The header says which site the operator is on.
+    expect(screen.getByTestId('header-site').textContent).toBe('Taiwan main site');
   });
 
   it('a screen this user may not open shows the no-permission page, and asks nothing of it', async () => {

@@ -28,6 +28,7 @@ import { useDarkToggle, useLocalePicker } from '../../hooks/use-appearance';
 import { useIsMobile } from '../../hooks/use-is-mobile';
 import { usePageRoutes } from '../page-routes';
 import { UserDropdown } from './user-dropdown';
+import { SiteBadge } from './site-badge';
 import './basic-layout.css';
 
 function Logo({ collapsed }: { collapsed: boolean }) {
@@ -164,6 +165,7 @@ export function BasicLayout() {
               </div>
               {isMobile ? null : <BroadcastMarquee />}
               <div className="app-header__right">
+                {isMobile ? null : <SiteBadge />}
                 <MenuSearchButton />
                 <ErrorLogButton />
                 <LocalePicker {...localePicker} showLabel={!isMobile} />
