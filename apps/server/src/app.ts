@@ -44,6 +44,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   bodyLimit: 1024 * 1024,
   corsOrigins: [],
   siteHosts: {},
+  clientUrls: {},
   trustProxy: false,
   webDistDir: null,
   throttle: DEFAULT_THROTTLE,

@@ -149,6 +149,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Extra host → site mappings (SITE_HOSTS), on top of the shared SITES table. */
   siteHosts: Record<string, SiteId>;
+  /** Each site's game client, where its players sign in (CLIENT_SITE_URLS): a player's copy info names it. */
+  clientUrls: Partial<Record<SiteId, string>>;
   trustProxy: boolean | number | string[];
   /** Built web app to serve; null or a missing folder serves none. */
   webDistDir: string | null;

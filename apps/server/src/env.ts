@@ -38,6 +38,26 @@ const siteHosts = z.string().transform((value, ctx) => {
   return map;
 });
 
+/** Parses `site_id=https://…,site_id2=…` (each site's game client) into a map; a bad pair fails validation. */
+const clientSiteUrls = z.string().transform((value, ctx) => {
+  const map: Partial<Record<SiteId, string>> = {};
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const site = pair.slice(0, at).trim();
+    const url = pair.slice(at + 1).trim();
+    const valid = at > 0 && (SITE_IDS as readonly string[]).includes(site) && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+    if (!valid) {
+      ctx.addIssue({ code: 'custom', message: `"${pair}" is not site_id=http(s)://address with site_id one of ${SITE_IDS.join(', ')}` });
+      return z.NEVER;
+    }
+    map[site as SiteId] = url;
+  }
+  return map;
+});
+
 /** TRUST_PROXY: true/false, a hop count, or a comma list of addresses/CIDRs (Fastify's trustProxy). */
 const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
   const v = value.trim();
@@ -158,6 +178,7 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   SITE_HOSTS: siteHosts.default({}),
+  CLIENT_SITE_URLS: clientSiteUrls.default({}),
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z
     .preprocess(emptyToUndefined, z.string().optional())

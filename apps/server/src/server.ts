@@ -140,6 +140,7 @@ async function main(): Promise<void> {
         bodyLimit: env.BODY_LIMIT_BYTES,
         corsOrigins: env.CORS_ORIGINS,
         siteHosts: env.SITE_HOSTS,
+        clientUrls: env.CLIENT_SITE_URLS,
         trustProxy: env.TRUST_PROXY,
         webDistDir: env.WEB_DIST_DIR,
         handoffKey,

@@ -35,6 +35,17 @@ describe('loadEnv', () => {
     expect(env.TRUST_PROXY).toBe(1);
   });
 
+  it("takes CLIENT_SITE_URLS, each site's game client, and refuses what is not site_id=http(s) address", () => {
+    expect(loadEnv({}).CLIENT_SITE_URLS).toEqual({});
+    expect(loadEnv({ CLIENT_SITE_URLS: 'tw_web=https://play.example/, ph_mc=http://ph.example:8080/client' }).CLIENT_SITE_URLS).toEqual({
+      tw_web: 'https://play.example/',
+      ph_mc: 'http://ph.example:8080/client',
+    });
+    for (const bad of ['tw_web', 'nowhere=https://x.example', 'tw_web=ftp://x.example', 'tw_web=not a url']) {
+      expect(() => loadEnv({ CLIENT_SITE_URLS: bad }), bad).toThrow(/CLIENT_SITE_URLS/);
+    }
+  });
+
   it('takes RATE_LIMIT_ADDRESS_MAX (unset: 5 × RATE_LIMIT_MAX in server.ts; 0 = no ceiling) and API_DOCS (on | off)', () => {
     expect(loadEnv({}).RATE_LIMIT_ADDRESS_MAX).toBeUndefined();
     expect(loadEnv({ RATE_LIMIT_ADDRESS_MAX: '0' }).RATE_LIMIT_ADDRESS_MAX).toBe(0);

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signin, signinAs, useTestApp } from '../helpers.js';
 import { body, fingerprint, get, ids, lastLogs, post, q } from './support.js';
 
-const ctx = useTestApp();
+// tw_web's players sign in at its game client; tw_mc has none configured.
+const ctx = useTestApp({ clientUrls: { tw_web: 'https://play.tw-web.example/' } });
 let id: Record<string, number>;
 let admin: string;
 
@@ -252,7 +253,8 @@ describe('player/create and shadow/create', () => {
     expect(body(await post(ctx, admin, 'player/copy_info', { id: row!.id })).data).toMatchObject({
       accountNo: 'newPlayer1',
       pwd: 'Player123',
-      url: 'http://localhost:80/',
+      // The site's game client, where a player signs in, not this back office.
+      url: 'https://play.tw-web.example/',
     });
   });
 
@@ -269,6 +271,8 @@ describe('player/create and shadow/create', () => {
     expect(body(res).success, res.body).toBe(true);
     const [row] = await q<{ id: number }>(ctx, `select id from accounts where site_id = 'tw_mc' and account_no = 'cabinet001'`);
     expect((await lastLogs(ctx, row!.id)).map((l) => l.action).sort()).toEqual(['CABINET', 'PLAYER_CREATE']);
+    // No game client is set for tw_mc: no address rather than the back office's.
+    expect((body(res).data as { url: string }).url).toBe('');
   });
 
   it('a shadow gets only codes the caller holds (PERMISSION_NOT_HELD), its owner’s level, SHADOW_CREATE', async () => {

@@ -7,8 +7,10 @@ export interface MemberContext {
   db: Db;
   caller: Caller;
   ip: string;
-  /** `scheme://host` of the request, for copy-info and invite URLs. */
+  /** `scheme://host` of the request, for an agent's copy-info URL and invite URLs. */
   origin: string;
+  /** The caller's site's game client (CLIENT_SITE_URLS), for a player's copy info; null when not set. */
+  clientUrl: string | null;
   handoffKey: Buffer;
   now: () => Date;
 }

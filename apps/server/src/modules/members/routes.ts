@@ -86,6 +86,7 @@ export async function memberRoutes(app: FastifyInstance) {
     caller: callerOf(request),
     ip: request.ip,
     origin: `${request.protocol}://${request.host}`,
+    clientUrl: app.config.clientUrls[callerOf(request).siteId] ?? null,
     handoffKey: app.config.handoffKey,
     now: app.config.now,
   });

@@ -200,11 +200,21 @@ async function readHandoff(
   return pwd === null ? null : { id: row.id, pwd };
 }
 
-function accountUrl(m: Pick<MemberContext, 'origin'>, account: AccountRow): string {
-  return account.kind === 'PLAYER' ? `${m.origin}/` : `${m.origin}/login`;
+/**
+ * Where the account signs in: an agent at this back office's sign-in page, a player in the site's
+ * game client (CLIENT_SITE_URLS); '' when the site's client is not configured, rather than the
+ * back office's address, where a player cannot sign in.
+ */
+function accountUrl(m: Pick<MemberContext, 'origin' | 'clientUrl'>, account: AccountRow): string {
+  return account.kind === 'PLAYER' ? (m.clientUrl ?? '') : `${m.origin}/login`;
 }
 
-function copyInfoOf(m: Pick<MemberContext, 'origin'>, account: AccountRow, pwd: string | null, pwdWithheld = false): CopyInfo {
+function copyInfoOf(
+  m: Pick<MemberContext, 'origin' | 'clientUrl'>,
+  account: AccountRow,
+  pwd: string | null,
+  pwdWithheld = false,
+): CopyInfo {
   return { url: accountUrl(m, account), nickName: account.nickName, accountNo: account.accountNo, pwd, pwdWithheld };
 }
 

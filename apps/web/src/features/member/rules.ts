@@ -98,7 +98,12 @@ export function copyInfoText(
   info: { url: string; nickName: string; accountNo: string; pwd: string | null },
   labels: { url: string; nickName: string; accountNo: string; pwd: string },
 ): string {
-  const lines = [`${labels.url}: ${info.url}`, `${labels.nickName}: ${info.nickName}`, `${labels.accountNo}: ${info.accountNo}`];
+  // No address when the site's game client is not configured (a player's copy info): no empty line.
+  const lines = [
+    ...(info.url ? [`${labels.url}: ${info.url}`] : []),
+    `${labels.nickName}: ${info.nickName}`,
+    `${labels.accountNo}: ${info.accountNo}`,
+  ];
   if (info.pwd !== null) lines.push(`${labels.pwd}: ${info.pwd}`);
   return lines.join('\n');
 }

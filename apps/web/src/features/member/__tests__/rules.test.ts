@@ -114,5 +114,9 @@ describe('copy info, history and invite links', () => {
       'URL: http://x/login\nNickname: N\nAccount: agent0001\nPassword: Pass1234',
     );
     expect(copyInfoText({ url: 'u', nickName: 'N', accountNo: 'a', pwd: null }, labels)).not.toContain('Password');
+    // A player of a site without a configured game client: no address line at all.
+    expect(copyInfoText({ url: '', nickName: 'N', accountNo: 'player01', pwd: 'Pass1234' }, labels)).toBe(
+      'Nickname: N\nAccount: player01\nPassword: Pass1234',
+    );
   });
 });

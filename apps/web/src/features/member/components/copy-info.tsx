@@ -31,11 +31,13 @@ export function CopyInfoView({
   return (
     <div data-testid="copy-info">
       <Descriptions column={1} size="small" bordered styles={{ label: { width: 120 } }}>
-        <Descriptions.Item label={t('copy.url')}>
-          <Typography.Text className="member-break" data-testid="copy-info-url">
-            {info.url}
-          </Typography.Text>
-        </Descriptions.Item>
+        {info.url ? (
+          <Descriptions.Item label={t('copy.url')}>
+            <Typography.Text className="member-break" data-testid="copy-info-url">
+              {info.url}
+            </Typography.Text>
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('fields.nickName')}>{info.nickName}</Descriptions.Item>
         <Descriptions.Item label={t('fields.accountNo')}>
           <span data-testid="copy-info-account">{info.accountNo}</span>
