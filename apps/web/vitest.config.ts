@@ -18,6 +18,10 @@ export default defineConfig({
     alias: [
       { find: /^antd\/es\//, replacement: 'antd/lib/' },
       { find: /^@agent-bo\/shared$/, replacement: fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
+      {
+        find: /^@agent-bo\/shared\/error-messages\/(.*)$/,
+        replacement: fileURLToPath(new URL('../../packages/shared/src/error-messages/$1.ts', import.meta.url)),
+      },
     ],
   },
   test: {

@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { default as Dayjs } from 'dayjs';
 import type { Locale as AntLocale } from 'antd/es/locale';
-import { DEFAULT_LOCALE, ERROR_MESSAGES, LOCALES, type Locale } from '@agent-bo/shared';
+import { DEFAULT_LOCALE, LOCALES, type ErrorCatalogue, type Locale } from '@agent-bo/shared';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -38,12 +38,24 @@ let dayjs: typeof Dayjs | null = null;
 /** The locale last applied (`applyLocaleSideEffects`), for dayjs when it arrives later. */
 let applied: Locale | null = null;
 
+/**
+ * The server's error catalogue in each locale (the API client's messages when the server sent
+ * none): a chunk per locale, fetched beside the locale's boot chunk, so the login page carries one
+ * locale's messages rather than all four.
+ */
+const ERROR_CATALOGUES: Record<Locale, () => Promise<ErrorCatalogue>> = {
+  zh_TW: () => import('@agent-bo/shared/error-messages/zh_TW').then((m) => m.zh_TW),
+  en: () => import('@agent-bo/shared/error-messages/en').then((m) => m.en),
+  th: () => import('@agent-bo/shared/error-messages/th').then((m) => m.th),
+  vi: () => import('@agent-bo/shared/error-messages/vi').then((m) => m.vi),
+};
+
 /** One part of a locale's namespaces from its files; the boot part adds the server's error catalogue as `errors`. */
 async function loadPart(locale: Locale, part: Part): Promise<Record<string, Tree>> {
   const load = bundles[`../locales/${locale}/${part}.ts`];
-  const files = load ? await load() : {};
+  const [files, errors] = await Promise.all([load ? load() : {}, part === 'boot' ? ERROR_CATALOGUES[locale]() : null]);
   const namespaces = Object.entries(files).map(([file, tree]) => [/([^/]+)\.json$/.exec(file)?.[1] ?? file, tree] as const);
-  return { ...Object.fromEntries(namespaces), ...(part === 'boot' ? { errors: { ...ERROR_MESSAGES[locale] } } : {}) };
+  return { ...Object.fromEntries(namespaces), ...(errors ? { errors: { ...errors } } : {}) };
 }
 
 /** One locale's namespaces from its files, plus the server's error catalogue as `errors`. */
