@@ -28,6 +28,10 @@ export function useRouteTitle(pathname: string): string {
   const routes = useMemo(() => (ready ? allRoutes(built) : TITLE_ROUTES), [ready, built]);
   const chain = findRouteChain(routes, pathname);
   const last = chain[chain.length - 1];
+  // A screen this user may not open shows the no-permission page (app/page-routes.tsx): its title
+  // says so, not "page not found".
+  const screen = ready ? findRouteChain(TITLE_ROUTES, pathname).at(-1) : undefined;
+  if (screen && screen.path !== '*' && last?.path !== screen.path) return t('exception:forbiddenTitle');
   return last ? t(routeTitleKey(last.meta.titleKey)) : '';
 }
 

@@ -106,6 +106,8 @@ describe('sign-in flow', { timeout: 20_000 }, () => {
     const page = await screen.findByTestId('error-page', {}, { timeout: 5000 });
     expect(page.dataset.kind).toBe('forbidden');
     expect(page.textContent).toContain('No permission');
+    // The header and the tab say so too, not "page not found".
+    await waitFor(() => expect(screen.getByTestId('page-heading').textContent).toBe('No permission'));
     expect(calls.filter((c) => c.includes('/store/'))).toEqual([]);
   });
 });
