@@ -30,9 +30,25 @@ export function ReviewStep({
   error: string | null;
 }) {
   const { t } = useTranslation('member');
+  // Allowed, but worth a word before saving: with neither, the account's players cannot play.
+  const missing = [
+    ...((values.providers ?? []).length === 0 ? [t('wizard.noProvidersWarning')] : []),
+    ...((values.betLimits ?? []).length === 0 ? [t('wizard.noBetLimitsWarning')] : []),
+  ];
   return (
     <div data-testid="wizard-review">
       <Typography.Paragraph type="secondary">{t('wizard.reviewHint')}</Typography.Paragraph>
+      {missing.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={missing.map((text) => (
+            <div key={text}>{text}</div>
+          ))}
+          data-testid="wizard-review-warning"
+        />
+      ) : null}
       <Descriptions column={1} size="small" bordered styles={{ label: { width: 140 } }}>
         <Descriptions.Item label={t('fields.parent')}>{parentAccountNo}</Descriptions.Item>
         <Descriptions.Item label={t('fields.accountNo')}>{values.accountNo ?? accountNo}</Descriptions.Item>
