@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { keepScreenshot, openSignedIn, useBrowser, useEnglish } from '../support/browser.js';
-import { db } from '../support/db.js';
-import { minutesAgo, providerCall } from '../support/provider-api.js';
+import { evoPlayerOfAgentC01, minutesAgo, providerCall } from '../support/provider-api.js';
 import { tableScrollWidths } from '../support/table.js';
 
 const browser = useBrowser();
@@ -20,14 +19,7 @@ const BET = { resettled: `${RUN}-1`, lost: `${RUN}-2`, open: `${RUN}-3` };
 let player = '';
 
 beforeAll(async () => {
-  // A verified, unrestricted player of agentC01 (admin001 → agentA01 → agentB01 → agentC01) with EVO.
-  const [row] = await db<{ account_no: string }>(
-    `select a.account_no from accounts a join accounts p on p.id = a.parent_id
-      where a.site_id = 'tw_web' and p.account_no = 'agentC01' and a.kind = 'PLAYER' and a.verify_status = 'VERIFIED'
-        and 'EVO' = any(a.providers) and not a.is_disabled and not a.is_full_disabled and not a.is_full_readonly
-      order by a.id limit 1`,
-  );
-  player = row!.account_no;
+  player = await evoPlayerOfAgentC01();
   await providerCall('EVO', 'bets/place', [
     {
       betId: BET.resettled,

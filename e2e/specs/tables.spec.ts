@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { keepScreenshot, navigate, openSignedIn, setDark, useBrowser } from '../support/browser.js';
-import { db } from '../support/db.js';
-import { minutesAgo, providerCall } from '../support/provider-api.js';
+import { evoPlayerOfAgentC01, minutesAgo, providerCall } from '../support/provider-api.js';
 import { hiddenCells, tableScrollWidths, unmarkedScrollEdges, wrappedCells } from '../support/table.js';
 
 const browser = useBrowser();
@@ -86,16 +85,11 @@ for (const locale of ['th', 'vi', 'en'] as const) {
 describe('a table wider than its box', () => {
   beforeAll(async () => {
     // Bets of this spec's own, placed a few minutes ago (today's business day, the page's default).
-    const [row] = await db<{ account_no: string }>(
-      `select a.account_no from accounts a join accounts p on p.id = a.parent_id
-        where a.site_id = 'tw_web' and p.account_no = 'agentC01' and a.kind = 'PLAYER' and a.verify_status = 'VERIFIED'
-          and 'EVO' = any(a.providers) and not a.is_disabled and not a.is_full_disabled and not a.is_full_readonly
-        order by a.id limit 1`,
-    );
+    const player = await evoPlayerOfAgentC01();
     const run = `tbl${Date.now().toString(36)}`;
     const bets = Array.from({ length: 6 }, (_, i) => ({
       betId: `${run}-${i}`,
-      playerAccountNo: row!.account_no,
+      playerAccountNo: player,
       gameCode: `${run}-baccarat`,
       gameCategory: 'LIVE',
       roundId: `${run}-r${i}`,

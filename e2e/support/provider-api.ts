@@ -45,3 +45,18 @@ export async function providerCall(providerCode: string, path: string, items: un
     `${providerCode} ${path}: ${JSON.stringify(body)}`,
   ).toEqual(items.map(() => 'OK'));
 }
+
+/**
+ * A verified, unrestricted tw_web player of agentC01 (admin001 → agentA01 → agentB01 → agentC01)
+ * that may play EVO: the account the specs place their own bets for.
+ */
+export async function evoPlayerOfAgentC01(): Promise<string> {
+  const [row] = await db<{ account_no: string }>(
+    `select a.account_no from accounts a join accounts p on p.id = a.parent_id
+      where a.site_id = 'tw_web' and p.account_no = 'agentC01' and a.kind = 'PLAYER' and a.verify_status = 'VERIFIED'
+        and 'EVO' = any(a.providers) and not a.is_disabled and not a.is_full_disabled and not a.is_full_readonly
+      order by a.id limit 1`,
+  );
+  if (!row) throw new Error('no verified EVO player under agentC01 on tw_web');
+  return row.account_no;
+}

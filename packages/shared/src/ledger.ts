@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountIdSchema } from './auth.js';
-import { moneyStringSchema } from './money.js';
+import { moneyStringSchema, toMinorUnits } from './money.js';
 
 /**
  * Credit moves (PRODUCT.md §4). Amounts travel as decimal strings with at most two decimals and
@@ -13,11 +13,11 @@ export const MAX_AMOUNT_MINOR = 10_000_000_000n;
 // Any number of digits is an amount (its size is the next check's business): a too-large amount
 // is told it is too large, not that it is malformed.
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
-/** In minor units; past 13 whole digits an amount is above the largest whatever they are. */
+/** In minor units; past 13 whole digits (leading zeros aside) an amount is above the largest whatever they are. */
 function minorOf(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.');
+  const [whole = '0', fraction] = amount.split('.');
   const digits = whole.replace(/^0+(?=\d)/, '');
-  return digits.length > 13 ? MAX_AMOUNT_MINOR + 1n : BigInt(digits) * 100n + BigInt(fraction.padEnd(2, '0'));
+  return digits.length > 13 ? MAX_AMOUNT_MINOR + 1n : toMinorUnits(fraction === undefined ? digits : `${digits}.${fraction}`);
 }
 // Zod 4 runs every check even after the pattern fails, so the refinements skip what the pattern
 // refused and leave that issue alone.
