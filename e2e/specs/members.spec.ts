@@ -17,7 +17,7 @@ async function wizardNext(page: Page, step: number): Promise<void> {
 }
 
 describe('members: agents, players and shadow accounts', () => {
-  it('creates an agent through the wizard, copies its info, and that agent sees only its own subtree', async () => {
+  it('creates an agent through the wizard and copies its info', async () => {
     const { context, page } = await openMembers(browser());
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByTestId('agent-open-agentA01').waitFor();
@@ -61,8 +61,25 @@ describe('members: agents, players and shadow accounts', () => {
     await page.getByTestId('wizard-done').click();
     await page.getByTestId(`agent-open-${accountNo}`).waitFor();
     await context.close();
+  });
 
-    // The new agent signs in (its own context) and sees only its own, still empty, subtree.
+  it('a new agent sees only its own subtree, and the server and the URL agree', async () => {
+    // The agent is opened through the API (the wizard is the test above), signs in in its own
+    // context and sees only its own, still empty, subtree.
+    const accountNo = fresh('e2eown');
+    const password = 'Hand0ver99';
+    const admin = await newContext(browser());
+    const adminPage = await admin.newPage();
+    const created = await manageApi(adminPage, await tokenOf(adminPage), 'agent/create', {
+      accountNo,
+      nickName: 'E2E own subtree',
+      password,
+      ratio: '10',
+      providers: [],
+      betLimits: [],
+    });
+    expect(created.success).toBe(true);
+    await admin.close();
     const { context: own, page: ownPage } = await openMembers(browser(), { accountNo, password });
     await ownPage.getByTestId('agents-table').locator('.ant-empty').waitFor();
     expect(await ownPage.getByTestId('member-crumb-me').textContent()).toContain(accountNo);
