@@ -1,6 +1,7 @@
 import NProgress from 'nprogress';
 import { configure } from '@testing-library/react';
 import { afterAll, vi } from 'vitest';
+import { trackTimers } from './pending-timers';
 
 /**
  * The test files of a worker share one process and one jsdom (vitest.config.ts: `isolate: false`,
@@ -45,6 +46,14 @@ window.history.replaceState(null, '', '/');
     for (const undo of restore.splice(0)) undo();
   });
 }
+
+/**
+ * The timers the file starts are cleared when it ends (after its toasts and progress bar, below),
+ * as a browser clears a page's: left running, a timer of this file (an error report queued for the
+ * server, a query's next retry, a poll) fires during the next file of the worker and calls that
+ * file's stubbed fetch. A retry test once counted seven calls for its six on a busy machine.
+ */
+const timers = trackTimers();
 
 /**
  * The layout, each page, the charts and the editor load on first use (dynamic imports), which in
@@ -119,6 +128,8 @@ afterAll(async () => {
     },
     { timeout: 8000, interval: 50 },
   );
+  timers.clearAll();
+  timers.restore();
 });
 
 /**
