@@ -97,3 +97,34 @@ export const operationLogExportQuerySchema = operationLogRequestSchema.omit({ pa
 export const cashLogExportQuerySchema = cashLogRequestSchema.omit({ page: true, pageSize: true }).extend(exportExtra);
 export const ratioLogExportQuerySchema = ratioLogRequestSchema.omit({ page: true, pageSize: true }).extend(exportExtra);
 export const transferLogExportQuerySchema = transferLogRequestSchema.omit({ page: true, pageSize: true }).extend(exportExtra);
+
+/** Each log tab's CSV columns, in order: the keys of the API's file (the download puts them in words). */
+export const LOG_CSV_COLUMNS = {
+  operation: ['id', 'createdAt', 'action', 'operatorAccountNo', 'targetAccountNo', 'before', 'after', 'ip'],
+  cash: [
+    'id',
+    'createdAt',
+    'transactionId',
+    'kind',
+    'accountNo',
+    'counterpartyAccountNo',
+    'amount',
+    'balanceAfter',
+    'operatorAccountNo',
+    'memo',
+  ],
+  ratio: ['id', 'createdAt', 'targetAccountNo', 'operatorAccountNo', 'oldRatio', 'newRatio'],
+  transfer: [
+    'id',
+    'createdAt',
+    'transactionId',
+    'kind',
+    'provider',
+    'accountNo',
+    'counterpartyAccountNo',
+    'amount',
+    'balanceAfter',
+    'operatorAccountNo',
+    'memo',
+  ],
+} as const satisfies Record<LogTab, readonly string[]>;

@@ -335,3 +335,20 @@ export const storeOrderExportQuerySchema = storeOrderListRequestSchema
   .omit({ page: true, pageSize: true, goodsId: true })
   .extend({ ...exportExtra, goodsId: z.coerce.number().pipe(idSchema).optional() });
 export type StoreOrderExportQuery = z.input<typeof storeOrderExportQuerySchema>;
+
+/** The points orders' CSV columns, in order (the API's keys; the download puts them in words). */
+export const STORE_ORDER_CSV_COLUMNS = [
+  'id',
+  'accountNo',
+  'goods',
+  'quantity',
+  'points',
+  'status',
+  'shippingNote',
+  'shippedBy',
+  'shippedAt',
+  'createdAt',
+] as const;
+
+/** The points entries' CSV columns, in order. */
+export const POINTS_ENTRY_CSV_COLUMNS = ['id', 'accountNo', 'type', 'source', 'amount', 'balanceAfter', 'createdAt'] as const;

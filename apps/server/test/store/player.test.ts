@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STORE_ORDER_CSV_COLUMNS } from '@agent-bo/shared';
 import { checkPoints } from '../../src/modules/store/index.js';
 import { body, call, DEMO_CREDENTIALS, freshIp, signinAs, useTestApp, type Json } from '../helpers.js';
 import { agentWith, fingerprint, grantPoints, name, okData, P, playablePlayers, post, q, refused, type As } from './support.js';
@@ -203,6 +204,18 @@ describe('orders and points detail in the back office', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body).toContain('EMS 123');
+    // Keys and codes (the machine-readable form; the download puts them in words); the goods in
+    // the caller's language, in Traditional Chinese by default.
+    const [header, row] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe(STORE_ORDER_CSV_COLUMNS.join(','));
+    expect(row).toContain(',兌換品,');
+    expect(row).toContain(',Shipped,');
+    const english = await call(ctx.app, 'GET', `/api/manage/store/order/export?accountNo=${underA01.accountNo}`, undefined, {
+      token: admin.token,
+      site: 'tw_web',
+      lang: 'en',
+    });
+    expect(english.body.split('\r\n')[1]).toContain(',Prize,');
   });
 
   it('cancelling an unshipped order refunds the points and restores the stock, in one step', async () => {

@@ -2,13 +2,16 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { csvBlob, download } from '../lib/download';
+import type { CsvLabels } from '../lib/localize-csv';
 
 /**
  * The CSV download button of a page: fetches the file's text through `fetchCsv` (the API client
- * shows a failure itself), saves it as `fileName` with the BOM, then toasts `doneText`.
+ * shows a failure itself), puts its headers and coded columns in the screen's words (`labels`,
+ * lib/localize-csv), saves it as `fileName` with the BOM, then toasts `doneText`.
  */
 export function CsvExportButton({
   fetchCsv,
+  labels,
   fileName,
   doneText,
   label,
@@ -17,7 +20,9 @@ export function CsvExportButton({
   testId,
 }: {
   fetchCsv: () => Promise<unknown>;
-  fileName: string;
+  labels: CsvLabels;
+  /** The file's name, or how to name it at the moment of the download. */
+  fileName: string | (() => string);
   doneText: string;
   label: string;
   title: string;
@@ -31,7 +36,10 @@ export function CsvExportButton({
     setExporting(true);
     try {
       const text = await fetchCsv();
-      download(csvBlob(typeof text === 'string' ? text : ''), fileName);
+      // The CSV parser is fetched with the first export, not with the page.
+      const { localizeCsv } = await import('../lib/localize-csv');
+      const file = localizeCsv(typeof text === 'string' ? text : '', labels);
+      download(csvBlob(file), typeof fileName === 'function' ? fileName() : fileName);
       void message.success(doneText);
     } catch {
       // the API client already showed the failure

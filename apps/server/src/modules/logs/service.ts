@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   formatMinorUnits,
+  LOG_CSV_COLUMNS,
   zonedDateTimeToInstant,
   siteTimeZone,
   type CashLogRow,
@@ -287,36 +288,6 @@ export async function transferLog(db: Db, caller: Caller, f: KindFilters, paging
 
 // ---- CSV ------------------------------------------------------------------------------------
 
-export const CSV_COLUMNS: Record<LogTab, readonly string[]> = {
-  operation: ['id', 'createdAt', 'action', 'operatorAccountNo', 'targetAccountNo', 'before', 'after', 'ip'],
-  cash: [
-    'id',
-    'createdAt',
-    'transactionId',
-    'kind',
-    'accountNo',
-    'counterpartyAccountNo',
-    'amount',
-    'balanceAfter',
-    'operatorAccountNo',
-    'memo',
-  ],
-  ratio: ['id', 'createdAt', 'targetAccountNo', 'operatorAccountNo', 'oldRatio', 'newRatio'],
-  transfer: [
-    'id',
-    'createdAt',
-    'transactionId',
-    'kind',
-    'provider',
-    'accountNo',
-    'counterpartyAccountNo',
-    'amount',
-    'balanceAfter',
-    'operatorAccountNo',
-    'memo',
-  ],
-};
-
 /** The filters each tab's export takes (the tab's export query schema). */
 export interface ExportFilters {
   operation: OperationFilters;
@@ -351,7 +322,7 @@ export async function exportLog<K extends LogTab>(
 ): Promise<Readable> {
   const q = tabQuery(caller, tab, f);
   return csvExport(pool, {
-    columns: CSV_COLUMNS[tab],
+    columns: LOG_CSV_COLUMNS[tab],
     query: sql`select ${q.select} ${q.from} order by ${q.order} limit ${limit}`,
     record: q.map,
   });

@@ -2,7 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Readable } from 'node:stream';
 import {
+  POINTS_ENTRY_CSV_COLUMNS,
   STORE_EXPORT_MAX_ROWS,
+  STORE_ORDER_CSV_COLUMNS,
+  type Locale,
   type LocalizedText,
   type PointsEntry,
   type PointsEntryExportQuery,
@@ -104,15 +107,18 @@ export async function listOrders(ctx: StoreContext, input: Input<typeof storeOrd
   return { ...page, list: rows.map(toOrder) };
 }
 
-/** The orders' CSV: filters checked here (an envelope error before a byte is sent), then streamed. */
-export async function exportOrders(pool: pg.Pool, caller: Caller, input: StoreOrderExportQuery): Promise<Readable> {
+/**
+ * The orders' CSV: filters checked here (an envelope error before a byte is sent), then streamed.
+ * The goods are named in the caller's language, in Traditional Chinese where it has no name.
+ */
+export async function exportOrders(pool: pg.Pool, caller: Caller, input: StoreOrderExportQuery, locale: Locale): Promise<Readable> {
   const where = orderFilters(caller, { ...input, goodsId: input.goodsId === undefined ? undefined : Number(input.goodsId) });
   return csvExport<OrderRow>(pool, {
-    columns: ['id', 'accountNo', 'goods', 'quantity', 'points', 'status', 'shippingNote', 'shippedBy', 'shippedAt', 'createdAt'],
+    columns: STORE_ORDER_CSV_COLUMNS,
     query: sql`select ${orderColumns} from ${orderFrom} where ${sql.join(where, sql` and `)} order by o.id desc limit ${STORE_EXPORT_MAX_ROWS}`,
     record: (r) => {
       const o = toOrder(r);
-      return { ...o, goods: o.goodsName.zh_TW };
+      return { ...o, goods: o.goodsName[locale] || o.goodsName.zh_TW };
     },
   });
 }
@@ -251,7 +257,7 @@ export async function listEntries(ctx: StoreContext, input: Input<typeof pointsE
 export async function exportEntries(pool: pg.Pool, caller: Caller, input: PointsEntryExportQuery): Promise<Readable> {
   const where = entryFilters(caller, input);
   return csvExport<EntryRow>(pool, {
-    columns: ['id', 'accountNo', 'type', 'source', 'amount', 'balanceAfter', 'createdAt'],
+    columns: POINTS_ENTRY_CSV_COLUMNS,
     query: sql`select ${entryColumns} from ${entryFrom} where ${sql.join(where, sql` and `)} order by e.id desc limit ${STORE_EXPORT_MAX_ROWS}`,
     record: toEntry,
   });

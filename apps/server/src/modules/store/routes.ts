@@ -286,7 +286,7 @@ export async function storeRoutes(app: FastifyInstance) {
         querystring: storeOrderExportQuerySchema,
       },
     },
-    async (req, reply) => sendCsv(req, reply, 'orders', await exportOrders(app.pool, callerOf(req), req.query)),
+    async (req, reply) => sendCsv(req, reply, 'orders', await exportOrders(app.pool, callerOf(req), req.query, localeOf(req))),
   );
   r.post(
     `${S}/order/ship`,

@@ -9,6 +9,7 @@ import { betApi, betCsvName, betKeys } from '../api/bet-api';
 import { BetDetailDrawer } from '../components/bet-detail-drawer';
 import { BetFilterForm } from '../components/bet-filter-form';
 import { BetTable } from '../components/bet-table';
+import { useBetCsvLabels } from '../hooks/use-bet-csv-labels';
 import { useBetFilters, type BetFilters } from '../hooks/use-bet-filters';
 import '../bet.css';
 
@@ -22,6 +23,7 @@ export default function BetPage() {
 
   const { initial, filters, page, pageSize, search, changePage } = useBetFilters(timeZone);
   const [detailId, setDetailId] = useState<number | null>(null);
+  const csvLabels = useBetCsvLabels();
 
   const body = { ...filters, page, pageSize };
   const grid = useGridQuery({ queryKey: betKeys.list(body), queryFn: ({ signal }) => betApi.list(body, signal), testId: 'bet' });
@@ -48,6 +50,7 @@ export default function BetPage() {
           <div className="bet-tools">
             <CsvExportButton
               fetchCsv={() => betApi.exportCsv(filters)}
+              labels={csvLabels}
               fileName={betCsvName(filters.start, filters.end)}
               doneText={t('export.done')}
               label={t('export.button')}

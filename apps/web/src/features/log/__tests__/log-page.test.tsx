@@ -160,6 +160,8 @@ describe('log page', { timeout: 20_000 }, () => {
       expect(exported.search.get('start')).toMatch(/ 12:00:00$/);
       expect(exported.search.has('page')).toBe(false);
       expect([...new Uint8Array(await created[0]!.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      // The file reads in the screen's words: the table's field names, the kinds of move (the API's keys and codes are the machine-readable form).
+      expect(new TextDecoder().decode(await created[0]!.arrayBuffer())).toBe('ID,Type\r\n2,Recharge\r\n');
       expect(click).toHaveBeenCalled();
       click.mockRestore();
     },

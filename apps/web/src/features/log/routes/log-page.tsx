@@ -1,5 +1,5 @@
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button, Card, DatePicker, Form, Input, Select, Table, Tabs as AntTabs, Tag, Typography } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Form, Input, Select, Table, Tabs as AntTabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,8 @@ import { LogChange, LogRawButton } from '../../../components/log-change';
 import { csvFileName, logApi, logKeys, type LogRows } from '../api/log-api';
 import { DATE_TIME_FORMAT, fromRange, toRange, siteNow, type Range } from '../../../lib/time-range';
 import { serverPagination, toPageSize, type PageSize } from '../../../components/server-pagination';
-import { csvBlob, download } from '../../../lib/download';
+import { CsvExportButton } from '../../../components/csv-export-button';
+import { useLogCsvLabels } from '../hooks/use-log-csv-labels';
 import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
 
 export const LOG_PATH = '/log/index';
@@ -211,14 +212,13 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
 /** One tab: filters, export, server-paged table. */
 function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
   const { t } = useTranslation('log');
-  const { message } = App.useApp();
   const isMobile = useIsMobile();
   const [form] = Form.useForm<FormValues>();
   const initialRange = useMemo(() => toRange(businessRange(DEFAULT_RANGE, new Date(), timeZone)), [timeZone]);
   const [filters, setFilters] = useState<Filters>(() => fromRange(initialRange));
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [exporting, setExporting] = useState(false);
+  const csvLabels = useLogCsvLabels();
   const columns = useColumns(tab);
 
   const body = { ...requestOf(tab, filters), page, pageSize };
@@ -249,32 +249,19 @@ function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string }) {
     search({ ...fromRange(v.range), operator: v.operator || undefined, target: v.target || undefined, code: v.code || undefined });
   };
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const text = await logApi.exportCsv(tab, requestOf(tab, filters) as never);
-      download(csvBlob(typeof text === 'string' ? text : ''), csvFileName(tab, siteNow(timeZone)));
-      void message.success(t('export.done'));
-    } catch {
-      // the API client already showed the failure
-    } finally {
-      setExporting(false);
-    }
-  }
-
   const codes = CODE_OPTIONS[tab];
   const pagination = serverPagination({ page, pageSize, total: query.data?.total, showTotal: (n) => t('table.total', { n }) });
 
   const toolbar: ReactNode = (
-    <Button
-      icon={<DownloadOutlined />}
-      loading={exporting}
-      onClick={() => void exportCsv()}
+    <CsvExportButton
+      fetchCsv={() => logApi.exportCsv(tab, requestOf(tab, filters) as never)}
+      labels={csvLabels}
+      fileName={() => csvFileName(tab, siteNow(timeZone))}
+      doneText={t('export.done')}
+      label={t('export.button')}
       title={t('export.hint')}
-      data-testid={`log-export-${tab}`}
-    >
-      {t('export.button')}
-    </Button>
+      testId={`log-export-${tab}`}
+    />
   );
 
   return (

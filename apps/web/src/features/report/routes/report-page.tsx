@@ -9,6 +9,7 @@ import { ReportBreadcrumb } from '../components/report-breadcrumb';
 import { ReportFilterForm } from '../components/report-filter-form';
 import { ReportTable } from '../components/report-table';
 import { useAgentReport } from '../hooks/use-agent-report';
+import { useReportCsvLabels } from '../hooks/use-report-csv-labels';
 import '../report.css';
 
 export const REPORT_PATH = '/report/agent';
@@ -16,6 +17,7 @@ export const REPORT_PATH = '/report/agent';
 /** `/report/agent` (PRODUCT.md §5): an agent's rows per direct child and totals, with drill-down. */
 export default function ReportPage() {
   const { t } = useTranslation('report');
+  const csvLabels = useReportCsvLabels();
   const user = useUserStore((s) => s.userInfo);
   const timeZone = siteTimeZone(user?.siteId ?? currentSiteId());
   const { today, filters, search, body, query, report, drill, notice, failure } = useAgentReport(timeZone);
@@ -38,6 +40,7 @@ export default function ReportPage() {
           <div className="report-tools">
             <CsvExportButton
               fetchCsv={() => reportApi.exportCsv(body)}
+              labels={csvLabels}
               fileName={reportCsvName(report?.agent.accountNo ?? 'report', filters.start, filters.end)}
               doneText={t('export.done')}
               label={t('export.button')}

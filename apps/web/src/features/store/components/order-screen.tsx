@@ -11,6 +11,7 @@ import { storeApi, storeCsvName, storeKeys } from '../api/store-api';
 import { useCanRead, useCanWrite } from '../hooks/use-can-write';
 import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';
+import { useOrderCsvLabels } from '../hooks/use-store-csv-labels';
 import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
 import { shownText } from './locale-tabs';
 import { OrderActionModal, type OrderAction } from './order-action-modal';
@@ -39,6 +40,7 @@ const STATUS_COLORS: Record<StoreOrderStatus, string> = { Unshipped: 'orange', S
  */
 export function OrderScreen() {
   const { t } = useTranslation('store');
+  const csvLabels = useOrderCsvLabels();
   const locale = useLocaleStore((s) => s.locale);
   const timeZone = useSiteTimeZone();
   const canWrite = useCanWrite('STORE_ORDER_WRITE');
@@ -213,6 +215,7 @@ export function OrderScreen() {
         </Typography.Paragraph>
         <CsvExportButton
           fetchCsv={() => storeApi.exportOrders(list.filters)}
+          labels={csvLabels}
           fileName={storeCsvName('orders', list.filters.start, list.filters.end)}
           doneText={t('export.done')}
           label={t('export.button')}

@@ -8,6 +8,7 @@ import { fromRange, toRange, type Range } from '../../../lib/time-range';
 import { storeApi, storeCsvName, storeKeys } from '../api/store-api';
 import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';
+import { usePointsCsvLabels } from '../hooks/use-store-csv-labels';
 import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
 import { defaultRange, RangeField } from './range-field';
 import { formatCount, formatSigned, StoreTable } from './table-parts';
@@ -34,6 +35,7 @@ const TYPE_COLORS: Record<PointsEntryType, string> = { GetByValidBet: 'green', P
  */
 export function PointsScreen() {
   const { t } = useTranslation('store');
+  const csvLabels = usePointsCsvLabels();
   const timeZone = useSiteTimeZone();
   const initial = useMemo(() => defaultRange(timeZone), [timeZone]);
   const list = useStoreList<Filters, Awaited<ReturnType<typeof storeApi.points>>>({
@@ -143,6 +145,7 @@ export function PointsScreen() {
         </Typography.Paragraph>
         <CsvExportButton
           fetchCsv={() => storeApi.exportPoints(list.filters)}
+          labels={csvLabels}
           fileName={storeCsvName('points', list.filters.start, list.filters.end)}
           doneText={t('export.done')}
           label={t('export.button')}
