@@ -93,6 +93,10 @@ describe('ledger: credit dialogs and the log page', () => {
     const csv = readFileSync(path);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.toString('utf8')).toContain('e2e top-up');
+    // In the screen's language (zh_TW): the table's field names and the kinds of move in words.
+    const [header, ...rows] = csv.toString('utf8').slice(1).split('\r\n');
+    expect(header).toBe('編號,時間,交易編號,類型,帳號,對方帳號,金額,異動後餘額,操作者,備註');
+    expect(rows.find((row) => row.includes('e2e top-up'))).toContain(',儲值,');
 
     // The time-range presets are noon-based: "today" starts at 12:00:00.
     await page.getByTestId('log-range-cash').first().click();
