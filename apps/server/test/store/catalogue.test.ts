@@ -49,7 +49,7 @@ describe('store categories', () => {
       ctx,
       `select before, after from operation_logs where action = 'OPERATION' order by id desc limit 1`,
     );
-    expect(log).toMatchObject({ before: { storeCategory: b.id, name: '虛擬' }, after: null });
+    expect(log).toMatchObject({ before: { storeCategory: b.id, name: { zh_TW: '虛擬', en: '虛擬 en' } }, after: null });
   });
 
   it('refuses a taken name, a missing zh-TW name and wrong types, writing nothing', async () => {
@@ -117,6 +117,19 @@ describe('store goods', () => {
     refused(await post(ctx, admin, 'goods/save', goods(category, { id: plain.id, version: plain.version, stock: 1 })), 8002);
     const [row] = await q<{ stock: number }>(ctx, 'select stock from store_goods where id = $1', [plain.id]);
     expect(row!.stock).toBe(42);
+  });
+
+  it('a change of one language of the name is logged, with the name in every language', async () => {
+    const saved = okData(await post(ctx, admin, 'goods/save', goods(category, { name: name('保溫杯', 'Thermos') })));
+    okData(
+      await post(ctx, admin, 'goods/save', goods(category, { id: saved.id, version: saved.version, name: name('保溫杯', 'Vacuum flask') })),
+    );
+    const [log] = await q<{ before: { name: unknown }; after: { name: unknown } }>(
+      ctx,
+      `select before, after from operation_logs where action = 'OPERATION' order by id desc limit 1`,
+    );
+    expect(log!.before.name).toMatchObject({ zh_TW: '保溫杯', en: 'Thermos' });
+    expect(log!.after.name).toMatchObject({ zh_TW: '保溫杯', en: 'Vacuum flask' });
   });
 
   it('bad input is an envelope error and writes nothing: negative price, stock below zero, unknown category, missing zh-TW, wrong types, unknown image', async () => {

@@ -94,7 +94,7 @@ const logged = (r: {
   iconImageId?: string | null;
 }) => ({
   category: r.id,
-  name: r.name.zh_TW,
+  name: r.name,
   sort: r.sort,
   status: r.status,
   providerCategories: r.provider_categories ?? r.providerCategories ?? [],

@@ -198,7 +198,7 @@ function mapNameTaken(err: unknown): never {
 
 const snapshot = (r: { id: number; name: LocalizedText; codes: readonly string[] }) => ({
   role: r.id,
-  name: r.name.zh_TW,
+  name: r.name,
   codes: ordered(r.codes),
 });
 

@@ -89,7 +89,7 @@ async function findCategory(q: Q, siteId: string, id: number, lock = false): Pro
 
 const loggedCategory = (r: { id: number; name: LocalizedText; sort: number; status: string }) => ({
   storeCategory: r.id,
-  name: r.name.zh_TW,
+  name: r.name,
   sort: r.sort,
   status: r.status,
 });
@@ -242,7 +242,7 @@ const loggedGoods = (r: {
   imageIds?: string[];
 }) => ({
   storeGoods: r.id,
-  name: r.name.zh_TW,
+  name: r.name,
   category: r.category_id ?? r.categoryId,
   price: r.price,
   stock: r.stock,

@@ -105,6 +105,20 @@ describe('log change', () => {
     expect([...change.children].map((c) => c.textContent)).toEqual(['Game provider: PG', 'Status: Active → Maintenance']);
   });
 
+  it("a record names itself in the reader's language even when its name did not change; a change of one language shows", async () => {
+    const name = { zh_TW: '保溫杯', en: 'Thermos', th: '', vi: '' };
+    let change = show({ storeGoods: 21, name, price: 10 }, { storeGoods: 21, name, price: 12 });
+    expect(lineOf(change, 'name').textContent).toBe('Name: Thermos');
+    expect(lineOf(change, 'price').textContent).toBe('Price (points): 10 → 12');
+    cleanup();
+    change = show({ storeGoods: 21, name }, { storeGoods: 21, name: { ...name, en: 'Vacuum flask' } });
+    expect(lineOf(change, 'name').textContent).toBe('Name: Thermos → Vacuum flask');
+    cleanup();
+    await inLocale('zh_TW');
+    change = show({ storeGoods: 21, name, price: 10 }, { storeGoods: 21, name, price: 12 });
+    expect(lineOf(change, 'name').textContent).toBe('名稱: 保溫杯');
+  });
+
   it('a key no label knows is humanised, never a crash', () => {
     const change = show({ maxDailyCount: 1 }, { maxDailyCount: 2, some_flag: true, extra: { a: 1 } });
     expect(lineOf(change, 'maxDailyCount').textContent).toBe('Max daily count: 1 → 2');
