@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { LOCALES, PERMISSION_LABELS, localized, type Locale, type LogAccountNos } from '@agent-bo/shared';
 import { formatMoney } from '../lib/money';
 import { levelLabel } from '../lib/level-label';
+import { playerTermsKey } from '../lib/player-terms';
 import { accountNoBeside, changeLines, humanizeKey, isRecord, logField, type LogChangeLine, type LogValueKind } from '../lib/log-fields';
 import './log-change.css';
 
@@ -19,7 +20,21 @@ interface Ctx {
   /** id → account number, from the row (the server resolves the ids under LOG_ACCOUNT_ID_KEYS). */
   accounts: LogAccountNos;
   locale: Locale;
+  /**
+   * What the row's account is, when its action says so: a player's or a shadow's level number is
+   * its place in the tree (its agent's level below, its owner's), not an agent level to name.
+   */
+  levelOf: 'agent' | 'player' | 'shadow';
+  /** What a player is called on this site (hooks/use-player-terms). */
+  playerWord: string;
 }
+
+/** The kind of account a row's action created, for its level line; an agent otherwise. */
+const ACTION_ACCOUNT_KIND: Readonly<Record<string, Ctx['levelOf']>> = {
+  PLAYER_CREATE: 'player',
+  PLAYER_REGISTER: 'player',
+  SHADOW_CREATE: 'shadow',
+};
 
 function useLocale(): Locale {
   const { i18n } = useTranslation();
@@ -109,7 +124,8 @@ function LogValue({ field, value, doc, ctx }: { field: string; value: unknown; d
     case 'level': {
       const n = Number(value);
       if (!Number.isInteger(n)) return <>{String(value)}</>;
-      const label = levelLabel(n);
+      if (ctx.levelOf === 'player') return <>{ctx.playerWord}</>;
+      const label = levelLabel(n, ctx.levelOf === 'shadow');
       return <>{t(`dashboard:${label.key}`, label.params ?? {})}</>;
     }
     case 'gameTag':
@@ -208,15 +224,21 @@ export function LogChange({
   before,
   after,
   accounts,
+  action,
   className,
 }: {
   before: unknown;
   after: unknown;
   accounts?: LogAccountNos;
+  /** The row's action code (`PLAYER_CREATE`…): says what kind of account a level line is about. */
+  action?: string;
   className?: string;
 }) {
   const locale = useLocale();
-  const ctx: Ctx = { accounts: accounts ?? {}, locale };
+  const { t } = useTranslation('member');
+  const playerWord = t(`${playerTermsKey()}.title`);
+  const levelOf = (action && ACTION_ACCOUNT_KIND[action]) || 'agent';
+  const ctx: Ctx = { accounts: accounts ?? {}, locale, levelOf, playerWord };
   if (changeLines(before, after).length === 0) return none;
   return (
     <div className={`log-change-lines ${className ?? ''}`.trim()} data-testid="log-change">

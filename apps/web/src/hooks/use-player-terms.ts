@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentSiteMode } from '../lib/site';
+import { playerTermsKey } from '../lib/player-terms';
 
 /**
  * What a player is called on this site: cabinet sites say "cabinet" (spec §1). Pass the result
@@ -8,7 +8,7 @@ import { currentSiteMode } from '../lib/site';
  */
 export function usePlayerTerms(): { player: string; Player: string; players: string; Players: string } {
   const { t } = useTranslation('member');
-  const base = currentSiteMode() === 'cabinet' ? 'terms.cabinet' : 'terms.player';
+  const base = playerTermsKey();
   return {
     player: t(`${base}.one`),
     Player: t(`${base}.title`),

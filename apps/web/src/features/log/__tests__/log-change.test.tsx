@@ -119,6 +119,24 @@ describe('log change', () => {
     expect(lineOf(change, 'name').textContent).toBe('名稱: 保溫杯');
   });
 
+  it("a created player's or shadow's level line names what it is, not the agent level of its number", () => {
+    const levelOf = (action: string, lvl: number) => {
+      render(
+        <MemoryRouter>
+          <LogChange before={null} after={{ accountNo: 'someone01', lvl }} action={action} />
+        </MemoryRouter>,
+      );
+      const text = lineOf(screen.getByTestId('log-change'), 'lvl').textContent;
+      cleanup();
+      return text;
+    };
+    expect(levelOf('PLAYER_CREATE', 1)).toBe('Level: Player');
+    expect(levelOf('PLAYER_REGISTER', 3)).toBe('Level: Player');
+    expect(levelOf('SHADOW_CREATE', 0)).toBe('Level: Shadow account');
+    expect(levelOf('AGENT_CREATE', 1)).toBe('Level: General agent');
+    expect(levelOf('AGENT_CREATE', 3)).toBe('Level: Level 2 agent');
+  });
+
   it('a key no label knows is humanised, never a crash', () => {
     const change = show({ maxDailyCount: 1 }, { maxDailyCount: 2, some_flag: true, extra: { a: 1 } });
     expect(lineOf(change, 'maxDailyCount').textContent).toBe('Max daily count: 1 → 2');

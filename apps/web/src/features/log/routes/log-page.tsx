@@ -115,7 +115,7 @@ function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
           key: 'change',
           render: (_: unknown, r: LogRows[LogTab]) => {
             const row = r as OperationLogRow;
-            return <LogChange before={row.before} after={row.after} accounts={row.accounts} className="log-change" />;
+            return <LogChange before={row.before} after={row.after} accounts={row.accounts} action={row.action} className="log-change" />;
           },
         },
         { title: t('fields.ip'), dataIndex: 'ip', key: 'ip', render: dash },
