@@ -128,6 +128,12 @@ function LogValue({ field, value, doc, ctx }: { field: string; value: unknown; d
       const label = levelLabel(n, ctx.levelOf === 'shadow');
       return <>{t(`dashboard:${label.key}`, label.params ?? {})}</>;
     }
+    case 'gameCategories':
+      return Array.isArray(value) ? (
+        tags(value, (v) => t(`bet:categories.${String(v)}`, { defaultValue: String(v) }), String)
+      ) : (
+        <>{String(value)}</>
+      );
     case 'gameTag':
       return <>{t(`change.gameTags.${String(value)}`, { defaultValue: String(value) })}</>;
     case 'localized':

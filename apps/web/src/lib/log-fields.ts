@@ -33,6 +33,8 @@ export type LogValueKind =
   | 'level'
   /** A game tag number (0 none, 1 hot, 2 new, 3 recommended). */
   | 'gameTag'
+  /** Game category codes (`LIVE`, `SLOT`), as tags with their names in the caller's language. */
+  | 'gameCategories'
   /** A text in every language (or one string): the caller's language. */
   | 'localized'
   /** A fingerprint of a long text: only whether it changed. */
@@ -127,7 +129,7 @@ export const LOG_FIELDS = {
   endAt: f('text'),
   moduleOrder: f('refs'),
   category: f('ref', true),
-  providerCategories: f('list'),
+  providerCategories: f('gameCategories'),
   icon: f('ref'),
   categoryOrder: f('refs'),
   // content

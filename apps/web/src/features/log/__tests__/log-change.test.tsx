@@ -137,6 +137,17 @@ describe('log change', () => {
     expect(levelOf('AGENT_CREATE', 3)).toBe('Level: Level 2 agent');
   });
 
+  it('game categories as their names, not their codes', async () => {
+    const tagsOf = (root: HTMLElement) =>
+      [...lineOf(root, 'providerCategories').querySelectorAll('.ant-tag')].map((tag) => tag.textContent);
+    let change = show({ category: 3, providerCategories: ['LIVE'] }, { category: 3, providerCategories: ['LIVE', 'SLOT'] });
+    expect(tagsOf(change)).toEqual(['Live', 'Live', 'Slot']);
+    cleanup();
+    await inLocale('zh_TW');
+    change = show({ providerCategories: [] }, { providerCategories: ['FISH'] });
+    expect(tagsOf(change)).toEqual(['捕魚']);
+  });
+
   it('a key no label knows is humanised, never a crash', () => {
     const change = show({ maxDailyCount: 1 }, { maxDailyCount: 2, some_flag: true, extra: { a: 1 } });
     expect(lineOf(change, 'maxDailyCount').textContent).toBe('Max daily count: 1 → 2');
