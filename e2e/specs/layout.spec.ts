@@ -128,7 +128,19 @@ const SCREENS: Screen[] = [
       expect(await (isPhone(look) ? header : strip).count()).toBe(0);
     },
   },
-  { path: '/store/category', ready: 'store-category-page' },
+  {
+    path: '/store/category',
+    ready: 'store-category-page',
+    // Each name on one line in every look: on a phone the short columns' fixed widths once
+    // squeezed it to a character per line.
+    check: async (page) => {
+      const names = page.locator('[data-testid^="category-name-"]');
+      await names.first().waitFor();
+      const heights = await names.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+      const lineHeight = await names.first().evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      for (const height of heights) expect(height).toBeLessThan(lineHeight * 1.5);
+    },
+  },
   { path: '/store/goods', ready: 'store-goods-page', overlay: drawerFrom('goods-edit-', 'store-name-zh_TW') },
   { path: '/store/points', ready: 'store-points-page' },
   { path: '/store/order', ready: 'store-order-page' },

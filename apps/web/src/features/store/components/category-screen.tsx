@@ -15,6 +15,7 @@ import { formatCount, StoreTable } from './table-parts';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
 import { ListButtons } from '../../../components/list-buttons';
 import { ListPage } from '../../../components/list-page';
+import { NOWRAP } from '../../../components/fit-table';
 import { actionsColumn } from '../../../components/row-actions';
 import '../store.css';
 
@@ -50,6 +51,9 @@ export function CategoryScreen() {
     {
       title: t('form.name'),
       key: 'name',
+      // The name takes the room the short columns leave; on a phone it was squeezed to one
+      // character per line by their fixed widths.
+      minWidth: 120,
       render: (_, c) => (
         <span className="store-name" data-testid={`category-name-${c.id}`}>
           {shownText(c.name, locale)}
@@ -59,14 +63,15 @@ export function CategoryScreen() {
     {
       title: t('category.goodsCount'),
       dataIndex: 'goodsCount',
-      width: 100,
+      ...NOWRAP,
+      minWidth: 76,
       align: 'right',
       render: (n: number) => formatCount(n),
     },
     {
       title: t('form.status'),
       dataIndex: 'status',
-      width: 100,
+      ...NOWRAP,
       render: (s: StoreCategory['status']) => <Tag color={s === 'ACTIVE' ? 'green' : 'default'}>{t(`status.${s}`)}</Tag>,
     },
     { title: t('form.sort'), dataIndex: 'sort', width: 70, align: 'right', responsive: ['sm'] },
