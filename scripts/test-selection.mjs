@@ -33,7 +33,8 @@ export const WORKSPACES = [
   },
   {
     dir: 'apps/web',
-    tests: /^src\/.*\.test\.tsx?$/,
+    // The app's tests, and the build plugins' (build/__tests__).
+    tests: /^(src|build)\/.*\.test\.tsx?$/,
     // A feature's tests: its own __tests__ folder, whole-app tests about it included.
     owned: {
       pattern: /^src\/features\/([^/]+)\//,

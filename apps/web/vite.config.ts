@@ -1,20 +1,38 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildCommit } from './build/build-info';
+import { buildStamp } from './build/build-stamp';
+import { dependencies } from './build/dependencies';
 import { precompress } from './build/precompress';
 import { pureDeclarations } from './build/pure-declarations';
 
 // The web package version: part of every local-cache key (lib/cache/cache-key.ts), so a new
 // release starts with fresh caches and removes the old ones.
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+// The About page's build facts: the commit (git, else BUILD_COMMIT, else `unknown`) and when the build ran.
+const commit = buildCommit(fileURLToPath(new URL('.', import.meta.url)));
+const builtAt = new Date().toISOString();
 
 // `source` makes @agent-bo/shared resolve to its TypeScript source, so the web build never
 // depends on a prior build of the shared package.
 export default defineConfig({
   // pureDeclarations: what the login page imports from @agent-bo/shared (locales, the menu, error
   // names) no longer brings every schema of those modules, and zod with them (build/pure-declarations.ts).
-  plugins: [react(), pureDeclarations(/[\\/]packages[\\/]shared[\\/]src[\\/](?!.*\.test\.)[^\\/]+\.ts$/), precompress()],
-  define: { __APP_VERSION__: JSON.stringify(version) },
+  // dependencies: `virtual:dependencies`, the workspaces' dependency list the About page shows (build/dependencies.ts).
+  plugins: [
+    react(),
+    pureDeclarations(/[\\/]packages[\\/]shared[\\/]src[\\/](?!.*\.test\.)[^\\/]+\.ts$/),
+    dependencies(),
+    buildStamp({ version, commit, builtAt }),
+    precompress(),
+  ],
+  define: {
+    __APP_VERSION__: JSON.stringify(version),
+    __BUILD_COMMIT__: JSON.stringify(commit),
+    __BUILD_TIME__: JSON.stringify(builtAt),
+  },
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: {
     port: 5173,

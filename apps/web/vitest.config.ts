@@ -2,8 +2,11 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { DATES_TAG } from '../../scripts/instants.mjs';
+import { dependencies } from './build/dependencies';
 
 export default defineConfig({
+  // `virtual:dependencies` (the About page's list), from the real lock and package files.
+  plugins: [dependencies()],
   resolve: {
     conditions: ['source'],
     // In Node, `antd` resolves to its CommonJS build (lib/), while the app's deep imports name the
@@ -39,6 +42,6 @@ export default defineConfig({
     coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary', 'json-summary'] },
     // Tests whose subject is a date; the date matrix runs them at eight instants (scripts/instants.mjs).
     tags: [DATES_TAG],
-    include: ['src/**/*.test.{ts,tsx}', 'src/**/__tests__/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'src/**/__tests__/**/*.test.{ts,tsx}', 'build/__tests__/**/*.test.ts'],
   },
 });

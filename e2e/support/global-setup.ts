@@ -54,13 +54,15 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 /**
  * The demo's activity pop-ups open over every page after sign-in; the specs that are not about
  * them would each have to close them first. The browser run starts with no pop-ups chosen, and
- * the content spec chooses its own through the screen.
+ * the content spec chooses its own through the screen. Likewise the demo's watermark (issue 38)
+ * lies over every screen: the run starts with it off, and the site-shell spec turns it on.
  */
-async function withoutDemoPops(databaseUrl: string): Promise<void> {
+async function withoutDemoOverlays(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('update content_items set pop_order = null where pop_order is not null');
+    await client.query('update sites set watermark = false where watermark');
   } finally {
     await client.end();
   }
@@ -119,7 +121,7 @@ async function startServer(): Promise<{ server: TestServer; stop: () => Promise<
   }
   const credentials = JSON.parse(readFileSync(join(dataDir, 'embedded-pg.json'), 'utf8')) as { user: string; password: string };
   const databaseUrl = `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${pgPort}/agent_bo`;
-  await withoutDemoPops(databaseUrl);
+  await withoutDemoOverlays(databaseUrl);
   const stateDir = join(dataDir, 'browser-states');
   mkdirSync(stateDir);
   return { server: { baseUrl, databaseUrl, stateDir }, stop };

@@ -8,6 +8,8 @@ import { DEFAULT_CLIENT_ERRORS, DEFAULT_READINESS, DEFAULT_THROTTLE, type AppCon
 import { sleep } from './lib/sleep.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorsPlugin, installNotFound } from './plugins/errors.js';
+import { siteShellPlugin } from './plugins/site-shell.js';
+import { shellRoutes } from './modules/shell/routes.js';
 import { securityPlugin } from './plugins/security.js';
 import { textPlugin } from './plugins/text.js';
 import { swaggerPlugin } from './plugins/swagger.js';
@@ -37,6 +39,7 @@ import { clientApiRoutes } from './modules/client-api/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { materialRoutes } from './modules/material/index.js';
 import { storeRoutes } from './modules/store/index.js';
+import { aboutRoutes } from './modules/about/routes.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
   apiPrefix: '/api',
@@ -126,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin, { token: config.metricsToken, apiPrefix: config.apiPrefix });
   await app.register(readinessPlugin, { config: config.readiness });
   await app.register(errorsPlugin);
+  await app.register(siteShellPlugin);
   await app.register(securityPlugin, { config });
   await app.register(textPlugin);
   await app.register(swaggerPlugin, { apiPrefix: config.apiPrefix, ui: config.apiDocs });
@@ -144,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportRoutes);
       await api.register(betRoutes);
       await api.register(lockRoutes);
+      await api.register(shellRoutes);
       await api.register(errorLogRoutes);
       await api.register(providerRoutes);
       await api.register(contentRoutes);
@@ -152,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(roleRoutes);
       await api.register(materialRoutes);
       await api.register(storeRoutes);
+      await api.register(aboutRoutes);
       // The game client's public reads (no back-office session; the site comes from the host).
       await api.register(clientApiRoutes, { prefix: '/client' });
       // Providers call at high rates: their requests are logged at warn and above only, so a

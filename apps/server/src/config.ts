@@ -163,6 +163,8 @@ export interface AppConfig {
   rateLimit: { max: number; timeWindowMs: number; addressMax?: number } | false;
   /** Serve the browsable OpenAPI docs at `<apiPrefix>/docs` (API_DOCS; off by default in production). */
   apiDocs: boolean;
+  /** The operators' documentation the About page links to (DOCS_URL, http(s)); unset or null: none. */
+  docsUrl?: string | null;
   clientErrors: ClientErrorConfig;
   /** How slowed sign-ins wait; tests replace it to observe delays without timing. */
   sleep: (ms: number) => Promise<void>;

@@ -200,6 +200,15 @@ const envSchema = z.object({
   DEMO_TRAFFIC: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   /** The browsable API docs at <API_PREFIX>/docs: on | off; unset: on, except NODE_ENV=production. */
   API_DOCS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
+  /** The operators' documentation, linked from the About page: an http(s) address; unset: no link. */
+  DOCS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v) => v.trim())
+      .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: 'must be an http:// or https:// URL' })
+      .optional(),
+  ),
   /** Bearer token of GET /metrics; unset: /metrics is not served (404). */
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,

@@ -149,6 +149,7 @@ async function main(): Promise<void> {
             ? false
             : { max: env.RATE_LIMIT_MAX, timeWindowMs: 60_000, addressMax: env.RATE_LIMIT_ADDRESS_MAX ?? env.RATE_LIMIT_MAX * 5 },
         apiDocs: apiDocsEnabled(env),
+        docsUrl: env.DOCS_URL ?? null,
         clientErrors: {
           rateLimit: env.ERROR_REPORT_RATE_LIMIT === 0 ? false : { max: env.ERROR_REPORT_RATE_LIMIT, timeWindowMs: 60_000 },
         },

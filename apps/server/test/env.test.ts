@@ -56,6 +56,16 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ API_DOCS: 'true' })).toThrow(/API_DOCS/);
   });
 
+  it('takes DOCS_URL, the About page’s documentation link: an http(s) address or nothing, anything else refused', () => {
+    expect(loadEnv({}).DOCS_URL).toBeUndefined();
+    expect(loadEnv({ DOCS_URL: ' ' }).DOCS_URL).toBeUndefined();
+    expect(loadEnv({ DOCS_URL: 'https://docs.example.com/back-office/' }).DOCS_URL).toBe('https://docs.example.com/back-office/');
+    expect(loadEnv({ DOCS_URL: ' http://wiki.internal:8080/bo ' }).DOCS_URL).toBe('http://wiki.internal:8080/bo');
+    for (const bad of ['docs.example.com', 'ftp://docs.example.com/', 'javascript:alert(1)', '/docs', 'https://']) {
+      expect(() => loadEnv({ DOCS_URL: bad }), bad).toThrow(/DOCS_URL: must be an http:\/\/ or https:\/\/ URL/);
+    }
+  });
+
   it('takes RATE_LIMIT_MAX (0 = off) and refuses a negative one', () => {
     expect(loadEnv({ RATE_LIMIT_MAX: '0' }).RATE_LIMIT_MAX).toBe(0);
     expect(loadEnv({ RATE_LIMIT_MAX: '100000' }).RATE_LIMIT_MAX).toBe(100_000);

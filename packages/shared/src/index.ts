@@ -22,3 +22,4 @@ export * from './content.js';
 export * from './roles.js';
 export * from './material.js';
 export * from './store.js';
+export * from './about.js';

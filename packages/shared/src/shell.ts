@@ -108,3 +108,66 @@ export type ClientErrorRow = z.infer<typeof clientErrorRowSchema>;
 
 export const clientErrorPageSchema = pageSchema(clientErrorRowSchema);
 export type ClientErrorPage = z.infer<typeof clientErrorPageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The site's shell settings: `GET /api/manage/shell`
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The WHATWG URL parser, which browsers and Node.js both have; the package builds without DOM or
+ * Node typings, so its shape is declared here.
+ */
+declare const URL: new (input: string) => { protocol: string; username: string; password: string; origin: string };
+
+/** An embedded page's id: the last part of its path (`/frame/<id>`). */
+export const EMBEDDED_PAGE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
+export const EMBEDDED_PAGES_MAX = 20;
+
+/**
+ * What an embedded page may show: an `https:` address, or a path of this origin (`/api/docs`).
+ * Nothing else: no `http:` (mixed content, and readable on the way), no `javascript:` or
+ * `data:`, no `//host` (another origin disguised as a path).
+ */
+export function isEmbeddableUrl(url: string): boolean {
+  if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\');
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** The origin a page's frame loads from, for the CSP's `frame-src`: null for a path of this origin. */
+export function embeddedOrigin(url: string): string | null {
+  return url.startsWith('/') ? null : new URL(url).origin;
+}
+
+/** A page shown in a frame inside the layout and its tabs, as a site configures it. */
+export const embeddedPageSchema = z.strictObject({
+  id: z.string().regex(EMBEDDED_PAGE_ID_PATTERN),
+  /** The menu's and tab's title per locale; zh_TW required, an empty one falls back to it. */
+  title: z.strictObject({
+    zh_TW: z.string().trim().min(1).max(40),
+    en: z.string().trim().max(40).default(''),
+    th: z.string().trim().max(40).default(''),
+    vi: z.string().trim().max(40).default(''),
+  }),
+  url: z.string().max(2048).refine(isEmbeddableUrl, { message: 'url.embeddable' }),
+  /** Who sees it: a permission expression (spec §5, `A||B`); none means every signed-in user. */
+  permission: z.string().max(200).optional(),
+});
+export type EmbeddedPage = z.infer<typeof embeddedPageSchema>;
+
+/** A site's list, ids unique. */
+export const embeddedPagesSchema = z
+  .array(embeddedPageSchema)
+  .max(EMBEDDED_PAGES_MAX)
+  .refine((pages) => new Set(pages.map((p) => p.id)).size === pages.length, { message: 'id.duplicate' });
+
+/** What the caller's shell shows on this site: the watermark, and the embedded pages it may open. */
+export const siteShellSchema = z.object({
+  watermark: z.boolean(),
+  embeddedPages: z.array(embeddedPageSchema.omit({ permission: true })),
+});
+export type SiteShell = z.infer<typeof siteShellSchema>;

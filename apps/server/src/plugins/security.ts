@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -7,6 +8,7 @@ import cors from '@fastify/cors';
 import { AppError } from '../lib/app-error.js';
 import type { AppConfig } from '../config.js';
 import { OPS_PATHS } from './web.js';
+import { siteOfHost } from './site.js';
 
 /**
  * Security headers with a CSP the Vite-built React + antd SPA and Swagger UI both pass:
@@ -29,11 +31,24 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-const SECURITY_HEADERS: HelmetOptions = {
-  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-  // Not over plain http: HSTS on http://localhost would only confuse other local apps later.
-  strictTransportSecurity: false,
-};
+/**
+ * The app's security headers. `frame-src` is the page's own origin plus the https: origins of
+ * the embedded pages of the site its host selects (issue 38): a page of one site can frame what
+ * that site lists and nothing else.
+ */
+function securityHeaders(frameOrigins: (host: string) => readonly string[]): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        frameSrc: [(req: IncomingMessage) => ["'self'", ...frameOrigins(req.headers.host ?? '')].join(' ')],
+      },
+    },
+    // Not over plain http: HSTS on http://localhost would only confuse other local apps later.
+    strictTransportSecurity: false,
+  };
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,7 +64,11 @@ type HeaderSetter = ReturnType<typeof helmet>;
  * fastify plugin for helmet built the middleware again for every request (parsing the CSP each
  * time), 2.5 % of the server's time on a member list.
  */
-function installSecurityHeaders(app: FastifyInstance): void {
+function installSecurityHeaders(app: FastifyInstance, siteHosts: AppConfig['siteHosts']): void {
+  const SECURITY_HEADERS = securityHeaders((host) => {
+    const siteId = siteOfHost(host, siteHosts);
+    return siteId ? app.siteShells.frameOrigins(siteId) : [];
+  });
   const everywhere = helmet(SECURITY_HEADERS);
   const perRoute = new WeakMap<HelmetOptions, HeaderSetter>();
   const setterFor = (own: HelmetOptions): HeaderSetter => {
@@ -70,7 +89,7 @@ function installSecurityHeaders(app: FastifyInstance): void {
 
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: AppConfig }) => {
   const { config } = opts;
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, config.siteHosts);
 
   // Always registered, so that a route's own limit (`config.rateLimit`, e.g. the front-end error
   // report, the game client's API) holds even when the general limit is off (RATE_LIMIT_MAX=0 for

@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ErrorPage } from '../features/exception/routes/error-page';
 import { RedirectPage } from '../features/exception/routes/redirect-page';
 import { flattenRoutes } from '../lib/route-access';
-import { ASYNC_ROUTES, ERROR_LOG_ROUTE, EXCEPTION_PATH, REDIRECT_ROUTE } from '../config/routes';
+import { ABOUT_ROUTE, ASYNC_ROUTES, ERROR_LOG_ROUTE, EXCEPTION_PATH, REDIRECT_ROUTE } from '../config/routes';
 import type { AppRoute } from '../lib/route-types';
 import { homePath } from '../stores/session';
 import { usePermissionStore } from '../stores/permission-store';
@@ -15,14 +15,14 @@ const ALL_PATHS = flattenRoutes(ASYNC_ROUTES).map((route) => route.path);
 /**
  * The pages shown inside the shared layout, as a route list: the routes built for this session,
  * the no-permission page for the screens this user may not open (it loads nothing of them), the
- * error log, the redirect helper, the exception page and the 404. The layout's page area renders
+ * error log, the About page, the redirect helper, the exception page and the 404. The layout's page area renders
  * them for the current location, or, with multi-tab keep-alive, once per open tab for that tab's
  * location.
  */
 export function pageRouteObjects(built: readonly AppRoute[]): RouteObject[] {
   const pages: RouteObject[] = [{ path: '/', element: <Navigate to={homePath()} replace /> }];
   const open = new Set<string>();
-  for (const route of flattenRoutes([...built, ERROR_LOG_ROUTE])) {
+  for (const route of flattenRoutes([...built, ERROR_LOG_ROUTE, ABOUT_ROUTE])) {
     open.add(route.path);
     const Page = pageComponent(route.page);
     if (Page) pages.push({ path: route.path, element: <Page /> });

@@ -32,6 +32,8 @@ const LOADERS: Record<PageName, () => PageModule> = {
   StoreGoods: () => import('../features/store/routes/goods-page'),
   StorePoints: () => import('../features/store/routes/points-page'),
   StoreOrder: () => import('../features/store/routes/order-page'),
+  Frame: () => import('../features/frame/routes/frame-page'),
+  About: () => import('../features/about/routes/about-page'),
 };
 
 /** One lazy component per module, so two routes of one page (Dashboard, Workbench) share it. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../lib/api';
 import { closeMessagesOnRouteChange } from '../lib/feedback';
-import { routeTitleKey } from '../lib/i18n';
+import { routeTitle } from '../lib/i18n';
 import { bindNavigate } from '../stores/navigation';
 import { findRouteChain } from '../lib/route-access';
 import { allRoutes, ASYNC_ROUTES, LOGIN_PATH } from '../config/routes';
@@ -32,7 +32,7 @@ export function useRouteTitle(pathname: string): string {
   // says so, not "page not found".
   const screen = ready ? findRouteChain(TITLE_ROUTES, pathname).at(-1) : undefined;
   if (screen && screen.path !== '*' && last?.path !== screen.path) return t('exception:forbiddenTitle');
-  return last ? t(routeTitleKey(last.meta.titleKey)) : '';
+  return last ? routeTitle(last.meta, t) : '';
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { RouteIcon } from './route-icon';
-import { routeTitleKey } from '../lib/i18n';
+import { routeTitle } from '../lib/i18n';
 import type { AppRoute } from '../lib/route-types';
 
 type MenuItem = Required<MenuProps>['items'][number];
@@ -12,7 +12,7 @@ export function toMenuItems(routes: readonly AppRoute[], t: TFunction): MenuItem
     .filter((r) => !r.meta.hideMenu)
     .map((route): MenuItem => {
       const visibleChildren = route.meta.hideChildrenInMenu ? [] : (route.children ?? []).filter((c) => !c.meta.hideMenu);
-      const label = t(routeTitleKey(route.meta.titleKey));
+      const label = routeTitle(route.meta, t);
       const icon = route.meta.icon ? <RouteIcon name={route.meta.icon} /> : undefined;
       if (visibleChildren.length) {
         return { key: route.path, icon, label, children: toMenuItems(visibleChildren, t) };

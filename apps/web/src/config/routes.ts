@@ -1,4 +1,4 @@
-import { MENU, type MenuEntry } from '@agent-bo/shared';
+import { MENU, type EmbeddedPage, type MenuEntry } from '@agent-bo/shared';
 import type { AppRoute, RouteMeta } from '../lib/route-types';
 
 /**
@@ -14,6 +14,7 @@ export const EXCEPTION_PATH = '/exception';
 export const REDIRECT_PATH = '/redirect';
 export const ERROR_LOG_PATH = '/error-log';
 export const ERROR_LOG_LIST_PATH = '/error-log/list';
+export const ABOUT_PATH = '/about';
 /** Public player registration through an agent's invite URL (`/register?code=…`). */
 export const REGISTER_PATH = '/register';
 
@@ -42,6 +43,8 @@ export const PAGE_NAMES = [
   'StoreGoods',
   'StorePoints',
   'StoreOrder',
+  'About',
+  'Frame',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
@@ -141,8 +144,43 @@ export const ERROR_LOG_ROUTE: AppRoute = {
   ],
 };
 
+/** About: the app's and the server's versions, the documentation links and the dependencies; reached from the user menu. */
+export const ABOUT_ROUTE: AppRoute = {
+  name: 'About',
+  path: ABOUT_PATH,
+  page: 'About',
+  meta: { titleKey: 'routes.about', hideMenu: true },
+};
+
+/** Where the embedded pages open: `/frame/<id>` (issue 38). */
+export const FRAMES_PATH = '/frame';
+
+/**
+ * The embedded pages the server gave this session (it leaves out those the caller's codes may
+ * not open), as routes under one menu entry, after the table's. Their titles are the site's
+ * own, in every locale, rather than translation keys.
+ */
+export function embeddedPageRoutes(pages: readonly Pick<EmbeddedPage, 'id' | 'title'>[]): AppRoute[] {
+  const first = pages[0];
+  if (!first) return [];
+  return [
+    {
+      name: 'Frames',
+      path: FRAMES_PATH,
+      redirect: `${FRAMES_PATH}/${first.id}`,
+      meta: { titleKey: 'routes.frames', icon: 'LinkOutlined', order: 1000 },
+      children: pages.map((page) => ({
+        name: `Frame:${page.id}`,
+        path: `${FRAMES_PATH}/${page.id}`,
+        page: 'Frame',
+        meta: { titleKey: 'routes.frames', title: page.title },
+      })),
+    },
+  ];
+}
+
 /** Routes every signed-in user has, whatever the permissions. */
-export const BASIC_ROUTES: readonly AppRoute[] = [ROOT_ROUTE, REDIRECT_ROUTE, EXCEPTION_ROUTE, ERROR_LOG_ROUTE];
+export const BASIC_ROUTES: readonly AppRoute[] = [ROOT_ROUTE, REDIRECT_ROUTE, EXCEPTION_ROUTE, ERROR_LOG_ROUTE, ABOUT_ROUTE];
 
 /** Everything known, for titles and breadcrumbs of any path. */
 export function allRoutes(built: readonly AppRoute[]): AppRoute[] {

@@ -1,4 +1,4 @@
-import type { MenuItem, SigninRequest, SigninResponse, UserInfo } from '@agent-bo/shared';
+import type { MenuItem, SigninRequest, SigninResponse, SiteShell, UserInfo } from '@agent-bo/shared';
 import { api } from './api';
 import type { RequestOptions } from './api-client';
 
@@ -20,4 +20,9 @@ export function fetchPermCodes(options?: RequestOptions): Promise<string[]> {
 
 export function fetchMenuList(options?: RequestOptions): Promise<MenuItem[]> {
   return api.get<MenuItem[]>('/getMenuList', options);
+}
+
+/** The site's shell as the caller sees it: the watermark, and the embedded pages it may open. */
+export function fetchSiteShell(options?: RequestOptions): Promise<SiteShell> {
+  return api.get<SiteShell>('/manage/shell', options);
 }

@@ -2,7 +2,8 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { default as Dayjs } from 'dayjs';
 import type { Locale as AntLocale } from 'antd/es/locale';
-import { DEFAULT_LOCALE, LOCALES, type ErrorCatalogue, type Locale } from '@agent-bo/shared';
+import { DEFAULT_LOCALE, LOCALES, type ErrorCatalogue, type Locale, type LocalizedText } from '@agent-bo/shared';
+import type { TFunction } from 'i18next';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -142,6 +143,9 @@ export const NAMESPACES = [
   'material',
   'store',
   'grid',
+  'about',
+  'frame',
+  'newVersion',
 ] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */
@@ -210,6 +214,15 @@ export function applyLocaleSideEffects(locale: Locale): void {
  */
 export function routeTitleKey(titleKey: string): string {
   return titleKey.startsWith('routes.') ? `routes:${titleKey.slice('routes.'.length)}` : titleKey;
+}
+
+/**
+ * A route's title in the language in use: its own title in that locale (zh_TW when that one
+ * is empty) when the route has one, else its title key's translation.
+ */
+export function routeTitle(meta: { titleKey: string; title?: LocalizedText }, t: TFunction): string {
+  if (meta.title) return meta.title[i18n.language as Locale] || meta.title.zh_TW;
+  return t(routeTitleKey(meta.titleKey));
 }
 
 export { i18n };

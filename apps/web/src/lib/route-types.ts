@@ -1,9 +1,11 @@
-import type { PermissionRequirement } from '@agent-bo/shared';
+import type { LocalizedText, PermissionRequirement } from '@agent-bo/shared';
 
 /** Meta of a route: drives the menu, breadcrumbs, titles and the guard (ARCHITECTURE.md convention 8). */
 export interface RouteMeta {
   /** i18n key, `routes.<name>` (as in shared MENU). */
   titleKey: string;
+  /** A title given as data rather than a translation key (an embedded page's, from the site's settings). */
+  title?: LocalizedText;
   /** Name of an @ant-design/icons icon, see `components/route-icon.tsx`. */
   icon?: string;
   order?: number;

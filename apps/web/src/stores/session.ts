@@ -1,14 +1,35 @@
-import { fetchMenuList, fetchPermCodes, fetchUserInfo, signout } from '../lib/auth-api';
-import { buildRoutesForMode } from '../config/build-routes';
+import { fetchMenuList, fetchPermCodes, fetchSiteShell, fetchUserInfo, signout } from '../lib/auth-api';
+import { buildRoutesForMode, type RouteSources } from '../config/build-routes';
 import { api } from '../lib/api';
 import { fetchFresh, queryClient } from '../lib/query-client';
-import { ASYNC_ROUTES, DEFAULT_HOME_PATH } from '../config/routes';
+import { ASYNC_ROUTES, DEFAULT_HOME_PATH, embeddedPageRoutes } from '../config/routes';
+import { NO_SHELL, useSiteShellStore } from './site-shell-store';
 import { useAppStore } from './app-store';
 import { usePermissionStore } from './permission-store';
 import { useUserStore } from './user-store';
 import type { AppRoute } from '../lib/route-types';
+import type { SiteShell } from '@agent-bo/shared';
 
 let inflight: Promise<void> | null = null;
+
+/**
+ * The site's shell for this session (watermark, embedded pages). A failed read leaves both off:
+ * the screens work without them, so the session does not fail for it.
+ */
+async function loadSiteShell(): Promise<void> {
+  const shell = await fetchFresh(['session', 'shell'], () => fetchSiteShell({ errorMessageMode: 'none' })).catch(() => NO_SHELL);
+  useSiteShellStore.getState().setShell(orNoShell(shell));
+}
+
+/** The shell as answered, or none when the answer is not one (an older server without the call). */
+function orNoShell(shell: SiteShell | null | undefined): SiteShell {
+  return shell && typeof shell.watermark === 'boolean' && Array.isArray(shell.embeddedPages) ? shell : NO_SHELL;
+}
+
+/** The session's routes: the table's by the permission mode, then the site's embedded pages. */
+function sessionRoutes(sources: RouteSources): AppRoute[] {
+  return [...buildRoutesForMode(sources), ...embeddedPageRoutes(useSiteShellStore.getState().shell.embeddedPages)];
+}
 const resetListeners = new Set<() => void>();
 
 /**
@@ -39,13 +60,14 @@ export function ensureSession(): Promise<void> {
       const [codes, backMenu] = await Promise.all([
         fetchFresh(['session', 'permCodes'], () => fetchPermCodes({ errorMessageMode: 'none' })),
         mode === 'BACK' ? fetchFresh(['session', 'menuList'], () => fetchMenuList({ errorMessageMode: 'none' })) : Promise.resolve([]),
+        loadSiteShell(),
       ]);
       const userRoles = useUserStore.getState().userInfo?.roles ?? [];
       const permission = usePermissionStore.getState();
       // A switched role list survives reloads in ROUTE_MAPPING mode; elsewhere roles are the user's.
       const roles = mode === 'ROUTE_MAPPING' && permission.roleList.length ? permission.roleList : userRoles;
       permission.setRoleList(roles);
-      const routes = buildRoutesForMode({ mode, table: ASYNC_ROUTES, codes, roles, backMenu });
+      const routes = sessionRoutes({ mode, table: ASYNC_ROUTES, codes, roles, backMenu });
       permission.setBuiltRoutes(codes, routes, backMenu);
       lastCodesCheck = Date.now();
     }
@@ -62,7 +84,7 @@ export function ensureSession(): Promise<void> {
 export function rebuildRoutes(): void {
   const mode = useAppStore.getState().projectConfig.permissionMode;
   const { permCodes, roleList, backMenuList, setBuiltRoutes } = usePermissionStore.getState();
-  const routes = buildRoutesForMode({ mode, table: ASYNC_ROUTES, codes: permCodes, roles: roleList, backMenu: backMenuList });
+  const routes = sessionRoutes({ mode, table: ASYNC_ROUTES, codes: permCodes, roles: roleList, backMenu: backMenuList });
   setBuiltRoutes(permCodes, routes, backMenuList);
 }
 
@@ -104,11 +126,16 @@ export function refreshPermCodes({ force = false }: { force?: boolean } = {}): P
       const permission = usePermissionStore.getState();
       if (sameCodes(permission.permCodes, codes)) return null;
       const mode = useAppStore.getState().projectConfig.permissionMode;
-      const backMenu = mode === 'BACK' ? await fetchMenuList({ errorMessageMode: 'none' }) : permission.backMenuList;
+      // The embedded pages follow the codes too.
+      const [backMenu, shell] = await Promise.all([
+        mode === 'BACK' ? fetchMenuList({ errorMessageMode: 'none' }) : Promise.resolve(permission.backMenuList),
+        fetchSiteShell({ errorMessageMode: 'none' }).catch(() => NO_SHELL),
+      ]);
       if (!isSessionReady() || useUserStore.getState().token !== token) return null;
+      useSiteShellStore.getState().setShell(orNoShell(shell));
       const before = usePermissionStore.getState().routes;
       const { roleList } = usePermissionStore.getState();
-      const after = buildRoutesForMode({ mode, table: ASYNC_ROUTES, codes, roles: roleList, backMenu });
+      const after = sessionRoutes({ mode, table: ASYNC_ROUTES, codes, roles: roleList, backMenu });
       usePermissionStore.getState().setBuiltRoutes(codes, after, backMenu);
       return { before, after };
     } catch {
@@ -136,6 +163,7 @@ export function homePath(): string {
 export function resetSessionState(): void {
   useUserStore.getState().reset();
   usePermissionStore.getState().reset();
+  useSiteShellStore.getState().reset();
   for (const listener of resetListeners) listener();
   useAppStore.getState().resetRuntime();
   queryClient.clear();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { EmbeddedPage } from '@agent-bo/shared';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A site is configuration (SITES in @agent-bo/shared), mirrored here so site data can reference it. */
 export const sites = pgTable('sites', {
@@ -19,5 +20,12 @@ export const sites = pgTable('sites', {
     .default(sql`10000`),
   /** Relief grants per player per business day (the day starts at 12:00 in the site's time zone). */
   reliefDailyCount: integer('relief_daily_count').notNull().default(1),
+  /** A faint watermark of the signed-in account and the time over the layout (issue 38). */
+  watermark: boolean('watermark').notNull().default(false),
+  /** Pages shown in a frame inside the layout (`/frame/<id>`); checked with embeddedPagesSchema when read. */
+  embeddedPages: jsonb('embedded_pages')
+    .$type<EmbeddedPage[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,3 +1,4 @@
+import { seedDemoShell } from './demo-shell.js';
 import { sql } from 'drizzle-orm';
 import { PERMISSION_CODES, SITES, type PermissionCode, type SiteId } from '@agent-bo/shared';
 import type { Db } from '../client.js';
@@ -383,6 +384,7 @@ export async function seedDemo(db: Db, options: { passwordHash?: string } = {}):
       await seedDemoRoles(tx, site.id);
       await seedDemoMaterial(tx, site.id);
       await seedDemoStore(tx, site.id);
+      await seedDemoShell(tx, site.id);
     }
     return total;
   });

@@ -14,8 +14,10 @@ import { MenuSearchButton } from '../../features/menu-search/components/menu-sea
 import { SessionTimeoutCover } from '../../features/session-timeout/components/session-timeout-cover';
 import { SettingsButton } from '../../features/settings/components/settings-button';
 import { MultiTabs } from '../../features/tabs/components/multi-tabs';
+import { NewVersionNotice } from '../../features/new-version/components/new-version-notice';
+import { SiteWatermark } from '../../features/watermark/components/site-watermark';
 import { TabContent } from '../../features/tabs/components/tab-content';
-import { routeTitleKey } from '../../lib/i18n';
+import { routeTitle } from '../../lib/i18n';
 import { findRouteChain } from '../../lib/route-access';
 import { allRoutes } from '../../config/routes';
 import { useRouteTitle } from '../route-effects';
@@ -53,7 +55,7 @@ function PageBreadcrumb() {
   const chain = useMemo(() => findRouteChain(allRoutes(routes), location.pathname), [routes, location.pathname]);
   const visible = chain.filter((r) => !r.meta.hideBreadcrumb);
   const items = visible.map((route, index) => {
-    const title = t(routeTitleKey(route.meta.titleKey));
+    const title = routeTitle(route.meta, t);
     const last = index === visible.length - 1;
     const target = route.page ? route.path : route.redirect;
     return { key: route.path, title: last || !target ? title : <Link to={target}>{title}</Link> };
@@ -109,102 +111,105 @@ export function BasicLayout() {
   }, [location.pathname, location.hash]);
 
   return (
-    <Layout className="app-layout" hasSider={!isMobile && showMenu}>
-      {!showMenu ? null : isMobile ? (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          closable={false}
-          size={menuWidth}
-          className="app-drawer"
-          styles={{ body: { padding: 0, background: menuSetting.bgColor } }}
-        >
-          <Logo collapsed={false} />
-          <SideMenu onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
-      ) : (
-        <Layout.Sider
-          width={menuWidth}
-          collapsedWidth={56}
-          collapsed={collapsed}
-          trigger={null}
-          theme={menuTheme}
-          className="app-sider"
-          data-testid="app-sider"
-        >
-          <Logo collapsed={collapsed} />
-          <SideMenu collapsed={collapsed} />
-        </Layout.Sider>
-      )}
-      <Layout className={`app-main${headerSetting.fixed ? '' : ' app-main--static-header'}`} ref={mainRef}>
-        {headerSetting.show ? (
-          <Layout.Header className="app-header" data-testid="app-header" style={{ color: headerColor }}>
-            <HeaderTheme>
-              <div className="app-header__left">
-                {!showMenu ? null : isMobile ? (
-                  <Button
-                    type="text"
-                    icon={<MenuOutlined />}
-                    aria-label={t('header.openMenu')}
-                    data-testid="menu-toggle"
-                    onClick={() => setDrawerOpen(true)}
-                  />
-                ) : (
-                  <Button
-                    type="text"
-                    icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                    aria-label={collapsed ? t('header.expandMenu') : t('header.collapseMenu')}
-                    data-testid="menu-toggle"
-                    onClick={() => setCollapsed(!collapsed)}
-                  />
-                )}
-                <nav className="app-header__title" data-testid="page-title" aria-label={t('header.navigation')}>
-                  {isMobile || !showBreadCrumb ? <span className="app-header__page-name">{title}</span> : <PageBreadcrumb />}
-                </nav>
-              </div>
-              {isMobile ? null : <BroadcastMarquee />}
-              <div className="app-header__right">
-                {isMobile ? null : <SiteBadge />}
-                <MenuSearchButton />
-                <ErrorLogButton />
-                <LocalePicker {...localePicker} showLabel={!isMobile} />
-                <DarkToggle {...darkToggle} />
-                <SettingsButton />
-                <UserDropdown compact={isMobile} />
-              </div>
-            </HeaderTheme>
-          </Layout.Header>
+    <SiteWatermark>
+      <Layout className="app-layout" hasSider={!isMobile && showMenu}>
+        {!showMenu ? null : isMobile ? (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            closable={false}
+            size={menuWidth}
+            className="app-drawer"
+            styles={{ body: { padding: 0, background: menuSetting.bgColor } }}
+          >
+            <Logo collapsed={false} />
+            <SideMenu onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
         ) : (
-          // Without a header the settings stay reachable from a floating button.
-          <SettingsButton floating />
+          <Layout.Sider
+            width={menuWidth}
+            collapsedWidth={56}
+            collapsed={collapsed}
+            trigger={null}
+            theme={menuTheme}
+            className="app-sider"
+            data-testid="app-sider"
+          >
+            <Logo collapsed={collapsed} />
+            <SideMenu collapsed={collapsed} />
+          </Layout.Sider>
         )}
-        {/* A phone's header has no room to spare: the marquee gets its own line under it. */}
-        {isMobile ? (
-          <div className="app-marquee-strip" data-testid="app-marquee-strip">
-            <BroadcastMarquee />
-          </div>
-        ) : null}
-        <MultiTabs />
-        <Layout.Content
-          className={`app-content${contentMode === 'fixed' ? ' app-content--fixed' : ''}`}
-          data-content-mode={contentMode}
-          ref={contentRef}
-        >
-          {/* The page's one top-level heading for assistive technology; sighted users read the title in the header. */}
-          <h1 className="sr-only" data-testid="page-heading">
-            {title}
-          </h1>
-          <Spin spinning={pageLoading} delay={0} className="app-content__loading">
-            <PageErrorBoundary>
-              <TabContent routes={pageRoutes} />
-            </PageErrorBoundary>
-          </Spin>
-        </Layout.Content>
+        <Layout className={`app-main${headerSetting.fixed ? '' : ' app-main--static-header'}`} ref={mainRef}>
+          {headerSetting.show ? (
+            <Layout.Header className="app-header" data-testid="app-header" style={{ color: headerColor }}>
+              <HeaderTheme>
+                <div className="app-header__left">
+                  {!showMenu ? null : isMobile ? (
+                    <Button
+                      type="text"
+                      icon={<MenuOutlined />}
+                      aria-label={t('header.openMenu')}
+                      data-testid="menu-toggle"
+                      onClick={() => setDrawerOpen(true)}
+                    />
+                  ) : (
+                    <Button
+                      type="text"
+                      icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                      aria-label={collapsed ? t('header.expandMenu') : t('header.collapseMenu')}
+                      data-testid="menu-toggle"
+                      onClick={() => setCollapsed(!collapsed)}
+                    />
+                  )}
+                  <nav className="app-header__title" data-testid="page-title" aria-label={t('header.navigation')}>
+                    {isMobile || !showBreadCrumb ? <span className="app-header__page-name">{title}</span> : <PageBreadcrumb />}
+                  </nav>
+                </div>
+                {isMobile ? null : <BroadcastMarquee />}
+                <div className="app-header__right">
+                  {isMobile ? null : <SiteBadge />}
+                  <MenuSearchButton />
+                  <ErrorLogButton />
+                  <LocalePicker {...localePicker} showLabel={!isMobile} />
+                  <DarkToggle {...darkToggle} />
+                  <SettingsButton />
+                  <UserDropdown compact={isMobile} />
+                </div>
+              </HeaderTheme>
+            </Layout.Header>
+          ) : (
+            // Without a header the settings stay reachable from a floating button.
+            <SettingsButton floating />
+          )}
+          {/* A phone's header has no room to spare: the marquee gets its own line under it. */}
+          {isMobile ? (
+            <div className="app-marquee-strip" data-testid="app-marquee-strip">
+              <BroadcastMarquee />
+            </div>
+          ) : null}
+          <MultiTabs />
+          <Layout.Content
+            className={`app-content${contentMode === 'fixed' ? ' app-content--fixed' : ''}`}
+            data-content-mode={contentMode}
+            ref={contentRef}
+          >
+            {/* The page's one top-level heading for assistive technology; sighted users read the title in the header. */}
+            <h1 className="sr-only" data-testid="page-heading">
+              {title}
+            </h1>
+            <Spin spinning={pageLoading} delay={0} className="app-content__loading">
+              <PageErrorBoundary>
+                <TabContent routes={pageRoutes} />
+              </PageErrorBoundary>
+            </Spin>
+          </Layout.Content>
+        </Layout>
+        <ActivityPops />
+        <LockScreen />
+        <SessionTimeoutCover />
+        <NewVersionNotice />
       </Layout>
-      <ActivityPops />
-      <LockScreen />
-      <SessionTimeoutCover />
-    </Layout>
+    </SiteWatermark>
   );
 }

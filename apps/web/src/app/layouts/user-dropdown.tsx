@@ -1,11 +1,11 @@
-import { IdcardOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, InfoCircleOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLockStore } from '../../stores/lock-store';
 import { OwnAccountModal } from '../../features/member/components/own-account-modal';
-import { LOGIN_PATH } from '../../config/routes';
+import { ABOUT_PATH, LOGIN_PATH } from '../../config/routes';
 import { signOut } from '../../stores/session';
 import { useAppStore } from '../../stores/app-store';
 import { useUserStore } from '../../stores/user-store';
@@ -53,6 +53,11 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
                 ]
               : []),
             {
+              key: 'about',
+              icon: <InfoCircleOutlined />,
+              label: <span data-testid="about-page">{t('routes:about')}</span>,
+            },
+            {
               key: 'signout',
               icon: <LogoutOutlined />,
               label: <span data-testid="signout">{t('header.signOut')}</span>,
@@ -61,6 +66,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
           onClick: async ({ key }) => {
             if (key === 'own') setOwnOpen(true);
             if (key === 'lock') lock();
+            if (key === 'about') void navigate(ABOUT_PATH);
             if (key !== 'signout') return;
             await signOut();
             void navigate(LOGIN_PATH, { replace: true });

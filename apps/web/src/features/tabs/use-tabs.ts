@@ -5,7 +5,7 @@ import { homePath } from '../../stores/session';
 import { useAppStore } from '../../stores/app-store';
 import { usePermissionStore } from '../../stores/permission-store';
 import { useTabRoutes } from '../../hooks/use-tab-routes';
-import { routeTitleKey } from '../../lib/i18n';
+import { routeTitle } from '../../lib/i18n';
 import {
   closeAbilities,
   closeAll,
@@ -48,7 +48,7 @@ export function useTabTitle(): (tab: Tab) => string {
   return (tab) => {
     if (tab.title) return tab.title;
     const route = routeOf(routes, new URL(tab.fullPath, 'http://tab.invalid').pathname);
-    return route ? t(routeTitleKey(route.meta.titleKey)) : tab.fullPath;
+    return route ? routeTitle(route.meta, t) : tab.fullPath;
   };
 }
 

@@ -1,0 +1,107 @@
+import { ApiOutlined, ExportOutlined, ReadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Skeleton } from 'antd';
+import type { About } from '@agent-bo/shared';
+import { useTranslation } from 'react-i18next';
+import { API_BASE_URL } from '../../../lib/api';
+import { formatInstant } from '../build-info';
+
+interface ServerCardProps {
+  about: About | undefined;
+  /** The failure's message while there is nothing to show. */
+  error: string | null;
+  onRetry: () => void;
+}
+
+/** The running server: versions, start time, the caller's site, and the documentation links it names. */
+export function ServerCard({ about, error, onRetry }: ServerCardProps) {
+  const { t, i18n } = useTranslation('about');
+  let body;
+  if (about) {
+    const { server, site, apiDocs, docsUrl } = about;
+    body = (
+      <>
+        <Descriptions
+          column={1}
+          size="small"
+          bordered
+          className="about-facts"
+          items={[
+            { key: 'version', label: t('server.version'), children: <span data-testid="about-server-version">{server.version}</span> },
+            { key: 'node', label: t('server.node'), children: <span data-testid="about-node-version">{server.nodeVersion}</span> },
+            {
+              key: 'database',
+              label: t('server.database'),
+              children: <span data-testid="about-database-version">{server.databaseVersion}</span>,
+            },
+            {
+              key: 'startedAt',
+              label: t('server.startedAt'),
+              children: (
+                <time dateTime={server.startedAt} title={server.startedAt} data-testid="about-started-at">
+                  {formatInstant(server.startedAt, i18n.language)}
+                </time>
+              ),
+            },
+            {
+              key: 'site',
+              label: t('server.site'),
+              children: <span data-testid="about-site">{t('server.siteValue', { name: site.name, id: site.id })}</span>,
+            },
+          ]}
+        />
+        {apiDocs.served || docsUrl ? (
+          <div className="about-links">
+            {apiDocs.served ? (
+              <Button
+                href={`${API_BASE_URL}${apiDocs.path}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                icon={<ApiOutlined />}
+                aria-description={t('links.newWindow')}
+                data-testid="about-api-docs"
+              >
+                {t('links.apiDocs')}
+                <ExportOutlined aria-hidden className="about-links__external" />
+              </Button>
+            ) : null}
+            {docsUrl ? (
+              <Button
+                href={docsUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                icon={<ReadOutlined />}
+                aria-description={t('links.newWindow')}
+                data-testid="about-docs-url"
+              >
+                {t('links.docs')}
+                <ExportOutlined aria-hidden className="about-links__external" />
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </>
+    );
+  } else if (error !== null) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={t('server.loadFailed')}
+        description={error}
+        data-testid="about-server-failed"
+        action={
+          <Button size="small" onClick={onRetry} data-testid="about-server-retry">
+            {t('common:actions.retry')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = <Skeleton active paragraph={{ rows: 5 }} />;
+  }
+  return (
+    <Card variant="borderless" title={t('server.title')} className="about-card" data-testid="about-server">
+      {body}
+    </Card>
+  );
+}
