@@ -23,7 +23,10 @@ COPY apps/web/package.json apps/web/
 RUN npm ci
 
 COPY . .
-RUN npm run build
+# The build context leaves .git out, so the About page's commit comes from here:
+# docker build --build-arg BUILD_COMMIT=$(git rev-parse --short HEAD) .
+ARG BUILD_COMMIT=unknown
+RUN BUILD_COMMIT=$BUILD_COMMIT npm run build
 
 # Production dependencies only, and of each workspace what runs: package.json, dist, and the
 # server's migrations. /out becomes the runtime image's /app.

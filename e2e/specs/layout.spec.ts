@@ -148,6 +148,7 @@ const SCREENS: Screen[] = [
   { path: '/permission/index', ready: 'permission-page', overlay: drawerFrom('role-edit-', 'role-code-tree') },
   { path: '/provider/index', ready: 'provider-table' },
   { path: '/error-log/list', ready: 'error-log-page' },
+  { path: '/about', ready: 'about' },
 ];
 
 /** Relative luminance (0 black … 1 white) of the page's background where the content sits. */
