@@ -33,6 +33,20 @@ describe('trackTimers (a file ends as a page does: its timers with it)', () => {
     expect(tracker.pending()).toBe(0);
   });
 
+  it('cancels the animation frames still pending, and frames run again afterwards', async () => {
+    tracker = trackTimers();
+    const ran: string[] = [];
+    requestAnimationFrame(() => ran.push('pending at the end'));
+    expect(tracker.pending()).toBeGreaterThan(0);
+    tracker.clearAll();
+    tracker.restore();
+    tracker = undefined;
+    // The next file's frames: jsdom must still run them (clearing its frame interval under a
+    // pending frame stopped every later one).
+    await new Promise<void>((done) => requestAnimationFrame(() => done()));
+    expect(ran).toEqual([]);
+  });
+
   it('puts the global timer functions back', () => {
     const before = globalThis.setTimeout;
     tracker = trackTimers();

@@ -1,9 +1,29 @@
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser } from '../../../test/fixtures';
 import { useSiteShellStore } from '../../../stores/site-shell-store';
 import { useUserStore } from '../../../stores/user-store';
 import { SiteWatermark, watermarkTime } from '../components/site-watermark';
+
+/**
+ * jsdom has no canvas: getContext('2d') is null, and antd's Watermark, which draws its text on a
+ * canvas in an animation frame, would throw there. This file gets a 2D context that draws nothing
+ * (the browser suite sees the real drawing) and gives jsdom's back at its end.
+ */
+const jsdomGetContext = HTMLCanvasElement.prototype.getContext;
+beforeAll(() => {
+  const drawsNothing = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (values, name) => (name in values ? values[name] : name === 'measureText' ? () => ({ width: 0 }) : () => undefined),
+    set: (values, name, value) => {
+      values[name] = value;
+      return true;
+    },
+  });
+  HTMLCanvasElement.prototype.getContext = (() => drawsNothing) as unknown as typeof jsdomGetContext;
+});
+afterAll(() => {
+  HTMLCanvasElement.prototype.getContext = jsdomGetContext;
+});
 
 afterEach(() => {
   cleanup();
