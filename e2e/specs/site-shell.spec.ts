@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { keepScreenshot, openSignedIn, setDark, useBrowser } from '../support/browser.js';
+import { keepScreenshot, newContext, openSignedIn, setDark, useBrowser } from '../support/browser.js';
 import { db } from '../support/db.js';
 import { tokenOf } from '../support/manage-api.js';
 
@@ -65,6 +65,13 @@ describe('site shell', () => {
     await keepScreenshot(page, 'watermark-phone-dark');
     await watermarkTiles(page).evaluate((el) => el.remove());
     await expect.poll(() => watermarkTiles(page).count()).toBe(1);
+    // Never on the sign-in page, which is outside the layout.
+    const signedOut = await newContext(browser());
+    const login = await signedOut.newPage();
+    await login.goto('/login');
+    await login.getByTestId('login-account').waitFor();
+    expect(await login.locator('.site-watermark').count()).toBe(0);
+    await signedOut.close();
 
     await db(`update sites set watermark = false where id = 'tw_web'`);
     await expect.poll(() => serverWatermark(page, token)).toBe(false);
