@@ -187,7 +187,10 @@ export const pointsEntrySchema = z.object({
   playerId: idSchema,
   accountNo: z.string(),
   type: pointsEntryTypeSchema,
-  /** The bet (its provider and bet id) or the order the entry comes from. */
+  /**
+   * Where the entry comes from, as a code: `order:<id>` (ORDER_SOURCE_PREFIX) for an order,
+   * `<provider>:<bet id>` for a bet. Screens and exports put the order in words.
+   */
   source: z.string(),
   betId: z.string().nullable(),
   orderId: z.number().int().nullable(),
@@ -351,4 +354,7 @@ export const STORE_ORDER_CSV_COLUMNS = [
 ] as const;
 
 /** The points entries' CSV columns, in order. */
+/** A points entry's source when an order made it: `order:<id>` (a provider code never is `order`). */
+export const ORDER_SOURCE_PREFIX = 'order:';
+
 export const POINTS_ENTRY_CSV_COLUMNS = ['id', 'accountNo', 'type', 'source', 'amount', 'balanceAfter', 'createdAt'] as const;

@@ -229,7 +229,7 @@ describe('orders and points detail in the back office', () => {
     expect(g!.stock).toBe(3);
     expect(okData(await player('GET', 'points', token)).balance).toBe(before + 120);
     const detail = okData(await post(ctx, admin, 'points/list', { accountNo: underA01.accountNo, type: 'PointsStoreRefund' }));
-    expect(detail.list[0]).toMatchObject({ amount: 120, balanceAfter: before + 120, orderId: r.order.id, source: `order ${r.order.id}` });
+    expect(detail.list[0]).toMatchObject({ amount: 120, balanceAfter: before + 120, orderId: r.order.id, source: `order:${r.order.id}` });
     refused(await post(ctx, admin, 'order/cancel', { id: r.order.id, version: cancelled.version }), 8009);
     expect((await checkPoints(ctx.database.db)).ok).toBe(true);
   });

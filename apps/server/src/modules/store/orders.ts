@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Readable } from 'node:stream';
 import {
+  ORDER_SOURCE_PREFIX,
   POINTS_ENTRY_CSV_COLUMNS,
   STORE_EXPORT_MAX_ROWS,
   STORE_ORDER_CSV_COLUMNS,
@@ -228,7 +229,7 @@ export function toEntry(r: EntryRow): PointsEntry {
     playerId: r.player_id,
     accountNo: r.account_no,
     type: r.type,
-    source: r.order_id !== null ? `order ${r.order_id}` : `${r.provider_code}:${r.provider_bet_id}`,
+    source: r.order_id !== null ? `${ORDER_SOURCE_PREFIX}${r.order_id}` : `${r.provider_code}:${r.provider_bet_id}`,
     betId: r.provider_bet_id,
     orderId: r.order_id,
     amount: Number(r.amount),

@@ -1,4 +1,4 @@
-import type { POINTS_ENTRY_CSV_COLUMNS, STORE_ORDER_CSV_COLUMNS } from '@agent-bo/shared';
+import { ORDER_SOURCE_PREFIX, type POINTS_ENTRY_CSV_COLUMNS, type STORE_ORDER_CSV_COLUMNS } from '@agent-bo/shared';
 import { useTranslation } from 'react-i18next';
 import type { CsvLabels } from '../../../lib/localize-csv';
 
@@ -20,7 +20,10 @@ export function useOrderCsvLabels(): CsvLabels {
   return { headers, values: { status: (code) => t(`status.${code}`, { defaultValue: code }) } };
 }
 
-/** The points entries export in the screen's words: the table's column titles and the entry types. */
+/**
+ * The points entries export in the screen's words: the table's column titles, the entry types and
+ * an order as a source (`order:12` → 訂單 #12, as the table shows it); a bet stays `PG:bet-1`.
+ */
 export function usePointsCsvLabels(): CsvLabels {
   const { t } = useTranslation('store');
   const headers: Record<(typeof POINTS_ENTRY_CSV_COLUMNS)[number], string> = {
@@ -32,5 +35,11 @@ export function usePointsCsvLabels(): CsvLabels {
     balanceAfter: t('points.balanceAfter'),
     createdAt: t('points.time'),
   };
-  return { headers, values: { type: (code) => t(`points.types.${code}`, { defaultValue: code }) } };
+  return {
+    headers,
+    values: {
+      type: (code) => t(`points.types.${code}`, { defaultValue: code }),
+      source: (code) => (code.startsWith(ORDER_SOURCE_PREFIX) ? t('points.order', { id: code.slice(ORDER_SOURCE_PREFIX.length) }) : code),
+    },
+  };
 }
