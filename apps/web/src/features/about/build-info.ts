@@ -10,16 +10,19 @@ export const BUILD_INFO = {
 
 /**
  * An instant in the reader's language, on the Gregorian calendar (Thai would count Buddhist
- * years), in the browser's time zone, which is named after it: `2026年12月2日 清晨7:45:02 (GMT+8)`,
+ * years), on the clock of `timeZone` (the site's on the page; the browser's when none is given),
+ * which is named after it: `2026年12月2日 清晨7:45:02 (GMT+8)`,
  * `Dec 2, 2026, 7:45:02 AM (GMT+8)`. The text as given when it is not a date.
  */
-export function formatInstant(iso: string, language: string): string {
+export function formatInstant(iso: string, language: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const tag = `${language.replace('_', '-')}-u-ca-gregory`;
   try {
-    const when = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
-    const zone = new Intl.DateTimeFormat(tag, { timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value;
+    const when = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(date);
+    const zone = new Intl.DateTimeFormat(tag, { timeZoneName: 'short', timeZone })
+      .formatToParts(date)
+      .find((p) => p.type === 'timeZoneName')?.value;
     return zone ? `${when} (${zone})` : when;
   } catch {
     return date.toISOString();

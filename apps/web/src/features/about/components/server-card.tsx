@@ -2,6 +2,7 @@ import { ApiOutlined, ExportOutlined, ReadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Skeleton } from 'antd';
 import type { About } from '@agent-bo/shared';
 import { useTranslation } from 'react-i18next';
+import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
 import { API_BASE_URL } from '../../../lib/api';
 import { formatInstant } from '../build-info';
 
@@ -15,6 +16,8 @@ interface ServerCardProps {
 /** The running server: versions, start time, the caller's site, and the documentation links it names. */
 export function ServerCard({ about, error, onRetry }: ServerCardProps) {
   const { t, i18n } = useTranslation('about');
+  // As every date on screen: the site's wall clock, its zone named.
+  const timeZone = useSiteTimeZone();
   let body;
   if (about) {
     const { server, site, apiDocs, docsUrl } = about;
@@ -38,7 +41,7 @@ export function ServerCard({ about, error, onRetry }: ServerCardProps) {
               label: t('server.startedAt'),
               children: (
                 <time dateTime={server.startedAt} title={server.startedAt} data-testid="about-started-at">
-                  {formatInstant(server.startedAt, i18n.language)}
+                  {formatInstant(server.startedAt, i18n.language, timeZone)}
                 </time>
               ),
             },
