@@ -1,3 +1,4 @@
+import { formatZonedDateTime } from '@agent-bo/shared';
 import { Watermark } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
@@ -7,20 +8,7 @@ import { useUserStore } from '../../../stores/user-store';
 
 /** The minute shown, as `YYYY-MM-DD HH:mm` on the site's wall clock. */
 export function watermarkTime(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return formatZonedDateTime(at, timeZone).slice(0, 16);
 }
 
 /** The current minute, updated when it turns. */
