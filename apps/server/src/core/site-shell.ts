@@ -27,6 +27,8 @@ const NONE: SiteShellSettings = { watermark: false, embeddedPages: [] };
  */
 export class SiteShells {
   private bySite = new Map<SiteId, SiteShellSettings>();
+  /** Each site's frame-src origins, worked out once per read: the CSP asks on every response. */
+  private originsBySite = new Map<SiteId, readonly string[]>();
   private readonly listener: ChannelListener;
   private firstRead: Promise<void> | undefined;
 
@@ -64,6 +66,7 @@ export class SiteShells {
       next.set(row.id as SiteId, { watermark: row.watermark, embeddedPages: pages.success ? pages.data : [] });
     }
     this.bySite = next;
+    this.originsBySite = new Map([...next].map(([siteId, settings]) => [siteId, httpsOrigins(settings.embeddedPages)]));
   }
 
   /**
@@ -104,10 +107,12 @@ export class SiteShells {
   }
 
   /** The other origins `siteId`'s pages may frame (its embedded pages' https: origins), for the CSP's frame-src. */
-  frameOrigins(siteId: SiteId): string[] {
-    const origins = this.settingsOf(siteId)
-      .embeddedPages.map((page) => embeddedOrigin(page.url))
-      .filter((origin): origin is string => origin !== null);
-    return [...new Set(origins)];
+  frameOrigins(siteId: SiteId): readonly string[] {
+    return this.originsBySite.get(siteId) ?? [];
   }
+}
+
+/** The distinct https: origins of `pages` (paths of this origin are `'self'` already). */
+function httpsOrigins(pages: readonly EmbeddedPage[]): string[] {
+  return [...new Set(pages.map((page) => embeddedOrigin(page.url)).filter((origin): origin is string => origin !== null))];
 }

@@ -1,10 +1,22 @@
 import { ApiOutlined, ExportOutlined, ReadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Skeleton } from 'antd';
 import type { About } from '@agent-bo/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
 import { API_BASE_URL } from '../../../lib/api';
 import { formatInstant } from '../build-info';
+
+/** A link that opens in a window of its own, and says so to assistive technology. */
+function ExternalLink({ href, icon, testId, children }: { href: string; icon: ReactNode; testId: string; children: ReactNode }) {
+  const { t } = useTranslation('about');
+  return (
+    <Button href={href} target="_blank" rel="noopener noreferrer" icon={icon} aria-description={t('links.newWindow')} data-testid={testId}>
+      {children}
+      <ExportOutlined aria-hidden className="about-links__external" />
+    </Button>
+  );
+}
 
 interface ServerCardProps {
   about: About | undefined;
@@ -55,30 +67,14 @@ export function ServerCard({ about, error, onRetry }: ServerCardProps) {
         {apiDocs.served || docsUrl ? (
           <div className="about-links">
             {apiDocs.served ? (
-              <Button
-                href={`${API_BASE_URL}${apiDocs.path}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                icon={<ApiOutlined />}
-                aria-description={t('links.newWindow')}
-                data-testid="about-api-docs"
-              >
+              <ExternalLink href={`${API_BASE_URL}${apiDocs.path}`} icon={<ApiOutlined />} testId="about-api-docs">
                 {t('links.apiDocs')}
-                <ExportOutlined aria-hidden className="about-links__external" />
-              </Button>
+              </ExternalLink>
             ) : null}
             {docsUrl ? (
-              <Button
-                href={docsUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                icon={<ReadOutlined />}
-                aria-description={t('links.newWindow')}
-                data-testid="about-docs-url"
-              >
+              <ExternalLink href={docsUrl} icon={<ReadOutlined />} testId="about-docs-url">
                 {t('links.docs')}
-                <ExportOutlined aria-hidden className="about-links__external" />
-              </Button>
+              </ExternalLink>
             ) : null}
           </div>
         ) : null}
