@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS } from './support/workers.js';
 
-// Browser tests: E2E_WORKERS workers (two on a two-core machine, one per two cores above that), each running its files in sequence
+// Browser tests: E2E_WORKERS workers (at least two, one per two cores on a machine with more), each running its files in sequence
 // against a server of its own (support/global-setup.ts starts one per worker).
 export default defineConfig({
   resolve: {

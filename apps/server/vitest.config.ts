@@ -28,7 +28,7 @@ export default defineConfig({
     isolate: false,
     // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by each
     // file's content and the config) and shared by every run and project: the date matrix's
-    // eight projects and the PostgreSQL 15 run no longer transform the same files again.
+    // eight projects and the PostgreSQL 15 run reuse what this suite transformed.
     experimental: { fsModuleCache: true },
     testTimeout: 30_000,
     // `npm run coverage`: lines and branches of the workspace's own sources (v8), in coverage/.

@@ -35,8 +35,8 @@ export default defineConfig({
     // one worker less than the cores, which on a two-core machine is one.
     isolate: false,
     // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by each
-    // file's content and the config) and shared by every run and project: the date matrix's
-    // eight projects and the PostgreSQL 15 run no longer transform the same files again.
+    // file's content and the config; `virtual:dependencies` by the list it generates) and shared
+    // by every run and project: the date matrix's eight projects reuse what this suite transformed.
     experimental: { fsModuleCache: true },
     maxWorkers: Math.max(2, availableParallelism()),
     // Whole-app tests boot the app in jsdom; on a shared two-core machine that alone can pass 5 s.

@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
  * (global-setup.ts), so no spec sees another's changes while they run; within a worker the files
  * still run one after another, and each owns or restores its data.
  *
- * Two workers on a two-core machine, one per two cores above that (`E2E_WORKERS` overrides). A
+ * At least two workers, one per two cores on a machine with more (`E2E_WORKERS` overrides). A
  * worker is a Chromium (browser, renderer, GPU and network processes), a server and a PostgreSQL;
  * alone it left a fifth of two cores idle while the page waited on the server and the server on
  * PostgreSQL, and a second worker fills that time. Measured on a two-core machine
