@@ -5,9 +5,10 @@
 // Every test that reads "now" takes it from its workspace's test clock (apps/server/test/clock.ts,
 // apps/web/src/test/clock.ts), a fixed instant unless TEST_NOW says otherwise, so no test depends
 // on the hour it runs at. A test whose subject is a date (today's business day, this week, a
-// window that opens or closes) is tagged `dates`: the whole file with a `// @module-tag dates`
-// line, or one test with `{ tags: ['dates'] }`. The matrix runs those tests, and only those, at
-// each instant below.
+// window that opens or closes) is tagged `dates`: in the server suite the whole file with a
+// `// @module-tag dates` line (its data is seeded around the clock once per file), in the web
+// suite one test written with `itAtEachInstant` (apps/web/src/test/clock.ts), which tags it. The
+// matrix runs those tests, and only those, at each instant below.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -43,7 +44,7 @@ export const DATES_TAG = {
   description: 'its subject is a date: also runs at every instant of the date matrix (scripts/instants.mjs)',
 };
 
-const TAGGED = /@module-tag dates\b|tags: \[[^\]]*'dates'/;
+const TAGGED = /@module-tag dates\b|tags: \[[^\]]*'dates'|\bitAtEachInstant\(/;
 
 /**
  * The test files under `dirs` of the workspace at `base` that hold tests tagged `dates` (paths
@@ -80,5 +81,20 @@ export function instantsConfig(base, files) {
         test: { ...settings, name: `at ${at}`, include: files, env: { TEST_NOW: at } },
       })),
     },
+  };
+}
+
+/**
+ * The date matrix's Vitest config for a workspace whose date tests loop over the instants
+ * themselves (the web suite's `itAtEachInstant`): one project, the chosen instants in
+ * `TEST_INSTANTS`, so each file loads once rather than once per instant.
+ */
+export function instantsInOneRunConfig(base, files) {
+  const { include: _everyFile, ...settings } = base.test ?? {};
+  const instants = chosenInstants().map(([at]) => at);
+  return {
+    resolve: base.resolve,
+    plugins: base.plugins,
+    test: { ...settings, tags: [DATES_TAG], include: files, env: { TEST_INSTANTS: instants.join(',') } },
   };
 }

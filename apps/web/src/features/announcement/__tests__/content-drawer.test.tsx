@@ -2,7 +2,7 @@ import { screen, waitFor, within, fireEvent } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { findTestId, envelope, setUpStubbedApp } from '../../../test/app-harness';
-import { runOnTestClock, testNow } from '../../../test/clock';
+import { runOnTestClock, testNow, itAtEachInstant } from '../../../test/clock';
 import { siteNow } from '../../../lib/time-range';
 import {
   backend,
@@ -50,9 +50,9 @@ const pickerInput = (drawer: HTMLElement, id: string) => within(drawer).getByTes
 const saves = () => callsTo('save').map((c) => c.body);
 
 describe('content drawer', { timeout: 30_000 }, () => {
-  it(
+  itAtEachInstant(
     'creates an announcement: zh_TW title, the editor’s HTML, the window in site time and the status; then the list reloads',
-    { tags: ['dates'] },
+    {},
     async () => {
       const drawer = await open(PAGE_PATHS.ANNOUNCEMENT, 'content-create');
       // A new item starts as a draft running a week from the site's wall clock.

@@ -4,7 +4,7 @@ import { businessRange, type BetDetail, type BetPage, type BetRow } from '@agent
 import { adminUser } from '../../../test/fixtures';
 import { envelope, findTestId, setUpStubbedApp } from '../../../test/app-harness';
 import { betCsvName } from '../api/bet-api';
-import { runOnTestClock, testNow } from '../../../test/clock';
+import { runOnTestClock, testNow, itAtEachInstant } from '../../../test/clock';
 
 // The page's clock is the test clock from the first hook on: "today" is TEST_NOW's (or the fixed instant's).
 runOnTestClock();
@@ -152,7 +152,7 @@ async function pick(select: HTMLElement, title: string) {
 }
 
 describe('bet page', { timeout: 40_000 }, () => {
-  it('opens on today’s business day: rows newest first, coloured win/loss, page and overall totals', { tags: ['dates'] }, async () => {
+  itAtEachInstant('opens on today’s business day: rows newest first, coloured win/loss, page and overall totals', {}, async () => {
     const table = await open();
     const first = listCalls()[0]!.body!;
     expect({ start: first.start, end: first.end }).toEqual(businessRange('today', testNow(), 'Asia/Taipei'));

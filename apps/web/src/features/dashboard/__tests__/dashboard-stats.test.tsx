@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { businessDatesOf, businessRange, type DashboardStats } from '@agent-bo/shared';
 import { adminUser, dashboardOverview } from '../../../test/fixtures';
 import { envelope, findTestId, setUpStubbedApp } from '../../../test/app-harness';
-import { testNow, runOnTestClock } from '../../../test/clock';
+import { testNow, runOnTestClock, itAtEachInstant } from '../../../test/clock';
 
 // The page's clock is the test clock from the first hook on (stored sessions are stamped by it too):
 // "today" and "this week" are those of TEST_NOW or the fixed instant.
@@ -119,7 +119,7 @@ const statsCalls = () => calls.filter((c) => c.path === '/api/manage/dashboard/s
 const live = () => charts.made.filter((c) => !c.disposed);
 
 describe('dashboard statistics', { timeout: 20_000 }, () => {
-  it('opens on the current business day like every date filter, shows the KPIs and draws four charts', { tags: ['dates'] }, async () => {
+  itAtEachInstant('opens on the current business day like every date filter, shows the KPIs and draws four charts', {}, async () => {
     const { startApp } = await import('../../../test/app-harness');
     await startApp('/dashboard');
     expect((await findTestId('dash-kpi-sales')).textContent).toBe('1,900.00');

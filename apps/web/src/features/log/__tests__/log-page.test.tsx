@@ -6,7 +6,7 @@ import { csvFileName } from '../api/log-api';
 import { adminUser } from '../../../test/fixtures';
 import { envelope, page, startApp, seedStorage, stubFetch } from '../../../test/app-harness';
 import { csvBlob } from '../../../lib/download';
-import { testNow, runOnTestClock } from '../../../test/clock';
+import { testNow, runOnTestClock, itAtEachInstant } from '../../../test/clock';
 
 // The page's clock is the test clock from the first hook on (stored sessions are stamped by it too):
 // "today" and "this week" are those of TEST_NOW or the fixed instant.
@@ -115,9 +115,9 @@ afterEach(() => {
 
 describe('log page', { timeout: 20_000 }, () => {
   // The first test of the file loads the page's chunks, then opens the raw view: more than the file's 20 s on a busy machine.
-  it(
+  itAtEachInstant(
     'lists the operation log for today’s business day, switches tabs, colours signed amounts, exports CSV',
-    { timeout: 40_000, tags: ['dates'] },
+    { timeout: 40_000 },
     async () => {
       await startApp('/log/index');
       const table = await screen.findByTestId('log-table-operation', {}, { timeout: 15_000 });

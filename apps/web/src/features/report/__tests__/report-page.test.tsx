@@ -5,7 +5,7 @@ import { adminUser } from '../../../test/fixtures';
 import { envelope, findTestId, setUpStubbedApp } from '../../../test/app-harness';
 import { reportPresets } from '../../../lib/date-range';
 import { reportCsvName } from '../api/report-api';
-import { runOnTestClock, testNow } from '../../../test/clock';
+import { runOnTestClock, testNow, itAtEachInstant } from '../../../test/clock';
 
 // The page's clock is the test clock from the first hook on: "today" is TEST_NOW's (or the fixed instant's).
 runOnTestClock();
@@ -150,7 +150,7 @@ const reportCalls = () => calls.filter((c) => c.path === '/api/manage/report/age
 const cell = (root: HTMLElement, col: string) => root.querySelector(`[data-col="${col}"]`)?.getAttribute('data-value');
 
 describe('agent report page', { timeout: 20_000 }, () => {
-  it('/report opens the agent report for today’s business date: rows, totals, coloured win/loss', { tags: ['dates'] }, async () => {
+  itAtEachInstant('/report opens the agent report for today’s business date: rows, totals, coloured win/loss', {}, async () => {
     const { startApp } = await import('../../../test/app-harness');
     await startApp('/report');
     const table = await findTestId('report-table');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { businessRange } from '@agent-bo/shared';
 import { envelope, findTestId, setUpStubbedApp } from '../../../test/app-harness';
-import { runOnTestClock, testNow } from '../../../test/clock';
+import { runOnTestClock, testNow, itAtEachInstant } from '../../../test/clock';
 import { backend, callsTo, click, messages, pick, resetBackend, storeServer, type } from './store-harness';
 
 // The test clock first: the signed-in session the stubbed app starts with is stamped with the
@@ -21,7 +21,7 @@ async function start() {
 }
 
 describe('order page', { timeout: 30_000 }, () => {
-  it("opens on today's business day in the site's zone and searches by status, player and goods", { tags: ['dates'] }, async () => {
+  itAtEachInstant("opens on today's business day in the site's zone and searches by status, player and goods", {}, async () => {
     await start();
     const today = businessRange('today', testNow(), 'Asia/Taipei');
     expect(callsTo('order/list')[0]!.body).toEqual({ ...today, page: 1, pageSize: 10 });
@@ -79,7 +79,7 @@ describe('order page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(callsTo('order/list').length).toBeGreaterThan(before));
   });
 
-  it('a reader (STORE_ORDER_READ only) sees the orders and exports them, without ship or cancel', { tags: ['dates'] }, async () => {
+  itAtEachInstant('a reader (STORE_ORDER_READ only) sees the orders and exports them, without ship or cancel', {}, async () => {
     backend.codes = ['STORE_ORDER_READ'];
     await start();
     expect(screen.getByTestId('store-readonly')).toBeTruthy();

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { businessRange } from '@agent-bo/shared';
 import { setUpStubbedApp } from '../../../test/app-harness';
-import { runOnTestClock, testNow } from '../../../test/clock';
+import { runOnTestClock, testNow, itAtEachInstant } from '../../../test/clock';
 import { backend, callsTo, click, pick, resetBackend, storeServer, type } from './store-harness';
 
 // The test clock first: the signed-in session the stubbed app starts with is stamped with the
@@ -38,7 +38,7 @@ describe('points detail page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('points-table').textContent).toContain('Refund of a cancelled order');
   });
 
-  it("searches one player and type from today's business day; the player's balance is said", { tags: ['dates'] }, async () => {
+  itAtEachInstant("searches one player and type from today's business day; the player's balance is said", {}, async () => {
     await start();
     const today = businessRange('today', testNow(), 'Asia/Taipei');
     expect(callsTo('points/list')[0]!.body).toEqual({ ...today, page: 1, pageSize: 10 });
@@ -51,7 +51,7 @@ describe('points detail page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(callsTo('points/list').at(-1)?.body).toMatchObject({ accountNo: '9000001', type: 'PointsStore' }));
   });
 
-  it('exports the filters shown as CSV', { tags: ['dates'] }, async () => {
+  itAtEachInstant('exports the filters shown as CSV', {}, async () => {
     await start();
     await click(screen.getByTestId('points-export'));
     await waitFor(() => expect(callsTo('points/export')).toHaveLength(1));
