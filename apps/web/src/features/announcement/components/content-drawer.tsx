@@ -12,7 +12,7 @@ import { DATE_TIME_FORMAT, siteNow } from '../../../lib/time-range';
 import { contentApi } from '../api/content-api';
 import { formValuesOf, hasBody, newFormValues, type ContentFormValues } from '../form-values';
 import { useContentSave } from '../hooks/use-content-save';
-import { LocaleTabs } from './locale-tabs';
+import { ContentLocaleTabs } from './locale-tabs';
 import { wholeNumberRule } from '../../../lib/whole-number-rule';
 
 /** What the drawer shows: a new item, or an existing one to edit (or, for a reader, to view). */
@@ -130,7 +130,7 @@ export function ContentDrawer({
         }}
         data-testid="content-form"
       >
-        <LocaleTabs type={type} readOnly={readOnly} canUpload={!readOnly} active={locale} onActiveChange={setLocale} />
+        <ContentLocaleTabs type={type} readOnly={readOnly} canUpload={!readOnly} active={locale} onActiveChange={setLocale} />
         {hasBody(type) ? (
           <Form.Item
             name="imageId"

@@ -1,4 +1,4 @@
-import { Form, Input, Skeleton, Tabs, Typography } from 'antd';
+import { Form, Skeleton } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,10 @@ import {
   CONTENT_TITLE_MAX,
   DEFAULT_LOCALE,
   LOCALE_LABELS,
-  LOCALES,
   type ContentType,
   type Locale,
 } from '@agent-bo/shared';
+import { LocaleTabs, LocalizedTextItem } from '../../../components/locale-tabs';
 import { hasBody } from '../form-values';
 
 /**
@@ -30,33 +30,37 @@ function RichTextEditor(props: ComponentProps<typeof Editor>) {
 }
 
 /** The title (or a broadcast's line) and the body of one locale. */
-function LocalePane({ type, locale, readOnly, canUpload }: { type: ContentType; locale: Locale; readOnly: boolean; canUpload: boolean }) {
+function LocaleFields({
+  type,
+  locale,
+  required,
+  readOnly,
+  canUpload,
+}: {
+  type: ContentType;
+  locale: Locale;
+  required: boolean;
+  readOnly: boolean;
+  canUpload: boolean;
+}) {
   const { t } = useTranslation('announcement');
-  const required = locale === DEFAULT_LOCALE;
   const broadcast = type === 'BROADCAST';
   const max = broadcast ? BROADCAST_TEXT_MAX : CONTENT_TITLE_MAX;
-  const titleRules: Rule[] = [
-    ...(required
-      ? [{ required: true, whitespace: true, message: t(broadcast ? 'validation.textRequired' : 'validation.titleRequired') }]
-      : []),
-    { max, message: t('validation.tooLong', { n: max }) },
-  ];
   const bodyRules: Rule[] = [{ max: CONTENT_BODY_MAX, message: t('validation.bodyTooLong', { n: CONTENT_BODY_MAX }) }];
 
   return (
-    <div data-testid={`content-locale-${locale}`}>
-      <Typography.Paragraph type="secondary" className="ann-locale-hint">
-        {required ? t('form.requiredLocale') : t('form.fallbackLocale', { locale: LOCALE_LABELS[DEFAULT_LOCALE] })}
-      </Typography.Paragraph>
-      <Form.Item name={['title', locale]} label={t(broadcast ? 'form.text' : 'form.title')} required={required} rules={titleRules}>
-        <Input
-          maxLength={max}
-          showCount
-          readOnly={readOnly}
-          placeholder={required ? undefined : t('form.fallbackPlaceholder')}
-          data-testid={`content-title-${locale}`}
-        />
-      </Form.Item>
+    <>
+      <LocalizedTextItem
+        name={['title', locale]}
+        label={t(broadcast ? 'form.text' : 'form.title')}
+        max={max}
+        required={required}
+        requiredMessage={t(broadcast ? 'validation.textRequired' : 'validation.titleRequired')}
+        tooLongMessage={t('validation.tooLong', { n: max })}
+        readOnly={readOnly}
+        placeholder={required ? undefined : t('form.fallbackPlaceholder')}
+        testId={`content-title-${locale}`}
+      />
       {hasBody(type) ? (
         <Form.Item name={['body', locale]} label={t('form.body')} rules={bodyRules}>
           <RichTextEditor
@@ -67,15 +71,12 @@ function LocalePane({ type, locale, readOnly, canUpload }: { type: ContentType; 
           />
         </Form.Item>
       ) : null}
-    </div>
+    </>
   );
 }
 
-/**
- * One tab per locale; zh_TW first, marked required, the others say they fall back to it. Every
- * pane is rendered from the start so the form holds (and checks) all of them.
- */
-export function LocaleTabs({
+/** A content item's texts, one tab per locale; zh_TW required, the others fall back to it. */
+export function ContentLocaleTabs({
   type,
   readOnly,
   canUpload,
@@ -90,25 +91,14 @@ export function LocaleTabs({
 }) {
   const { t } = useTranslation('announcement');
   return (
-    <Tabs
-      activeKey={active}
-      onChange={(key) => onActiveChange(key as Locale)}
-      size="small"
-      items={LOCALES.map((locale) => ({
-        key: locale,
-        forceRender: true,
-        label: (
-          <span data-testid={`content-tab-${locale}`}>
-            {LOCALE_LABELS[locale]}
-            {locale === DEFAULT_LOCALE ? (
-              <span className="ann-required" title={t('form.required')}>
-                {' *'}
-              </span>
-            ) : null}
-          </span>
-        ),
-        children: <LocalePane type={type} locale={locale} readOnly={readOnly} canUpload={canUpload} />,
-      }))}
+    <LocaleTabs
+      active={active}
+      onActiveChange={onActiveChange}
+      testIdPrefix="content"
+      hint={(_, required) => (required ? t('form.requiredLocale') : t('form.fallbackLocale', { locale: LOCALE_LABELS[DEFAULT_LOCALE] }))}
+      pane={(locale, required) => (
+        <LocaleFields type={type} locale={locale} required={required} readOnly={readOnly} canUpload={canUpload} />
+      )}
     />
   );
 }

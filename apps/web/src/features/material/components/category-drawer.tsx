@@ -5,7 +5,8 @@ import { ImageField } from '../../../components/image-field';
 import { materialApi, materialKeys } from '../api/material-api';
 import { EditDrawer } from '../../../components/edit-drawer';
 import { useEditDrawer } from '../../../hooks/use-edit-drawer';
-import { NameTabs, namesOf } from './name-tabs';
+import { NameTabs } from './name-tabs';
+import { completeTexts } from '../../../lib/localized-text';
 import { SortField } from './sort-field';
 
 export type CategoryTarget = { mode: 'create' } | { mode: 'edit'; item: Category };
@@ -43,7 +44,7 @@ export function CategoryDrawer({ target, onClose }: { target: CategoryTarget | n
   const submit = (values: FormValues) => {
     const body: CategorySaveRequest = {
       ...(item ? { id: item.id, version: item.version } : {}),
-      name: namesOf(values.name),
+      name: completeTexts(values.name),
       iconImageId: values.iconImageId ?? null,
       sort: values.sort,
       status: values.active ? 'ACTIVE' : 'DISABLE',

@@ -11,7 +11,7 @@ import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePagedList } from '../hooks/use-paged-list';
 import { CategoryDrawer, type CategoryTarget } from './category-drawer';
 import { ListButtons } from '../../../components/list-buttons';
-import { shownName } from './name-tabs';
+import { textIn } from '../../../lib/localized-text';
 import { OrderModal } from './order-modal';
 import { PagedTable, Thumb } from './table-parts';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
@@ -41,7 +41,7 @@ export function CategoryScreen() {
   const confirmDelete = useConfirmDelete<Category>({
     send: materialApi.deleteCategory,
     refresh,
-    title: (c) => t('category.confirmDelete', { name: shownName(c.name, locale) }),
+    title: (c) => t('category.confirmDelete', { name: textIn(c.name, locale) }),
     hint: t('category.deleteHint'),
     okTestId: 'category-delete-ok',
   });
@@ -53,7 +53,7 @@ export function CategoryScreen() {
       key: 'name',
       render: (_, c) => (
         <span data-testid={`category-name-${c.id}`}>
-          {shownName(c.name, locale)}
+          {textIn(c.name, locale)}
           {locale !== 'zh_TW' && c.name.zh_TW && c.name[locale] !== c.name.zh_TW ? (
             <Typography.Text type="secondary"> · {c.name.zh_TW}</Typography.Text>
           ) : null}
@@ -100,11 +100,11 @@ export function CategoryScreen() {
               title={t('category.order')}
               queryKey={materialKeys.order('category')}
               load={materialApi.allCategories}
-              labelOf={(c) => shownName(c.name, locale)}
+              labelOf={(c) => textIn(c.name, locale)}
               render={(c) => (
                 <>
                   <Thumb url={c.iconUrl} size={32} />
-                  <span className="material-grow">{shownName(c.name, locale)}</span>
+                  <span className="material-grow">{textIn(c.name, locale)}</span>
                   <Tag color={c.status === 'ACTIVE' ? 'green' : 'default'}>{t(`status.${c.status}`)}</Tag>
                 </>
               )}

@@ -17,7 +17,8 @@ import { materialApi, materialKeys } from '../api/material-api';
 import { EditDrawer } from '../../../components/edit-drawer';
 import { useEditDrawer } from '../../../hooks/use-edit-drawer';
 import { GameStatusCell } from './game-labels';
-import { gameName, NameTabs, namesOf, shownName } from './name-tabs';
+import { gameName, NameTabs } from './name-tabs';
+import { completeTexts, textIn } from '../../../lib/localized-text';
 import { SortField } from './sort-field';
 
 interface FormValues {
@@ -69,7 +70,7 @@ export function GameDrawer({ game, options, onClose }: { game: Game | null; opti
     const body: GameSaveRequest = {
       id: item.id,
       version: item.version,
-      names: namesOf(values.names),
+      names: completeTexts(values.names),
       imageId: values.imageId ?? null,
       categoryId: values.categoryId ?? null,
       tag: values.tag,
@@ -97,7 +98,7 @@ export function GameDrawer({ game, options, onClose }: { game: Game | null; opti
           <Descriptions.Item label={t('game.provider')}>
             {provider?.name ?? item.providerCode} · <code>{item.code}</code>
           </Descriptions.Item>
-          <Descriptions.Item label={t('game.providerName')}>{shownName(item.providerNames, uiLocale, item.code)}</Descriptions.Item>
+          <Descriptions.Item label={t('game.providerName')}>{textIn(item.providerNames, uiLocale, item.code)}</Descriptions.Item>
           <Descriptions.Item label={t('game.providerCategory')}>{t(`providerCategory.${item.providerCategory}`)}</Descriptions.Item>
           <Descriptions.Item label={t('game.rtp')}>{item.rtp ? `${item.rtp}%` : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('game.lobbyState')}>
@@ -122,7 +123,7 @@ export function GameDrawer({ game, options, onClose }: { game: Game | null; opti
             <Select
               allowClear
               placeholder={t('game.categoryAuto')}
-              options={(options?.categories ?? []).map((c) => ({ value: c.id, label: shownName(c.name, uiLocale) }))}
+              options={(options?.categories ?? []).map((c) => ({ value: c.id, label: textIn(c.name, uiLocale) }))}
               data-testid="game-category"
             />
           </Form.Item>

@@ -13,7 +13,8 @@ import { BulkMenu } from './bulk-menu';
 import { ListButtons } from '../../../components/list-buttons';
 import { GameDrawer } from './game-drawer';
 import { GameStatusCell, GameTagLabel } from './game-labels';
-import { gameName, shownName } from './name-tabs';
+import { gameName } from './name-tabs';
+import { textIn } from '../../../lib/localized-text';
 import { PagedTable, Thumb } from './table-parts';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
 import { ListPage } from '../../../components/list-page';
@@ -43,7 +44,7 @@ export function GameScreen() {
 
   const categoryName = (id: number | null) => {
     const category = options.data?.categories.find((c) => c.id === id);
-    return category ? shownName(category.name, locale) : null;
+    return category ? textIn(category.name, locale) : null;
   };
   const providerName = (code: string) => options.data?.providers.find((p) => p.code === code)?.name ?? code;
 
@@ -59,7 +60,7 @@ export function GameScreen() {
       title: t('form.name'),
       key: 'name',
       render: (_, g) => {
-        const own = shownName(g.names, locale);
+        const own = textIn(g.names, locale);
         return (
           <div className="material-name" data-testid={`game-name-${g.id}`}>
             <span>{gameName(g, locale)}</span>
@@ -149,7 +150,7 @@ export function GameScreen() {
           <FilterSelect
             name="categoryId"
             placeholder={t('filter.category')}
-            options={(options.data?.categories ?? []).map((c) => ({ value: c.id, label: shownName(c.name, locale) }))}
+            options={(options.data?.categories ?? []).map((c) => ({ value: c.id, label: textIn(c.name, locale) }))}
             testId="game-filter-category"
           />
           <FilterSelect

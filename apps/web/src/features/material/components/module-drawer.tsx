@@ -16,7 +16,8 @@ import { materialApi, materialKeys } from '../api/material-api';
 import { EditDrawer } from '../../../components/edit-drawer';
 import { useEditDrawer } from '../../../hooks/use-edit-drawer';
 import { ModuleGamesField } from './module-games-field';
-import { NameTabs, namesOf } from './name-tabs';
+import { NameTabs } from './name-tabs';
+import { completeTexts } from '../../../lib/localized-text';
 import { SortField } from './sort-field';
 
 export type ModuleTarget = { mode: 'create' } | { mode: 'edit'; item: ModuleDetail };
@@ -68,7 +69,7 @@ export function ModuleDrawer({ target, onClose }: { target: ModuleTarget | null;
   const submit = (v: FormValues) => {
     const body: ModuleSaveRequest = {
       ...(current ? { id: current.id, version: current.version } : {}),
-      title: namesOf(v.title),
+      title: completeTexts(v.title),
       layout: v.layout,
       status: v.published ? 'Published' : 'Draft',
       startAt: v.startAt ? v.startAt.format(DATE_TIME_FORMAT) : null,

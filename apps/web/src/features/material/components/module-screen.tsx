@@ -11,7 +11,7 @@ import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePagedList } from '../hooks/use-paged-list';
 import { ListButtons } from '../../../components/list-buttons';
 import { ModuleDrawer, type ModuleTarget } from './module-drawer';
-import { shownName } from './name-tabs';
+import { textIn } from '../../../lib/localized-text';
 import { OrderModal } from './order-modal';
 import { PagedTable } from './table-parts';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
@@ -49,7 +49,7 @@ export function ModuleScreen() {
   const confirmDelete = useConfirmDelete<LobbyModule>({
     send: materialApi.deleteModule,
     refresh,
-    title: (m) => t('module.confirmDelete', { name: shownName(m.title, locale) }),
+    title: (m) => t('module.confirmDelete', { name: textIn(m.title, locale) }),
     hint: t('module.deleteHint'),
     okTestId: 'module-delete-ok',
   });
@@ -61,7 +61,7 @@ export function ModuleScreen() {
       key: 'title',
       render: (_, m) => (
         <span data-testid={`module-title-${m.id}`}>
-          {shownName(m.title, locale)}
+          {textIn(m.title, locale)}
           {locale !== 'zh_TW' && m.title.zh_TW && m.title[locale] !== m.title.zh_TW ? (
             <Typography.Text type="secondary"> · {m.title.zh_TW}</Typography.Text>
           ) : null}
@@ -117,10 +117,10 @@ export function ModuleScreen() {
               title={t('module.order')}
               queryKey={materialKeys.order('collection')}
               load={materialApi.allModules}
-              labelOf={(m) => shownName(m.title, locale)}
+              labelOf={(m) => textIn(m.title, locale)}
               render={(m) => (
                 <>
-                  <span className="material-grow">{shownName(m.title, locale)}</span>
+                  <span className="material-grow">{textIn(m.title, locale)}</span>
                   <Tag color={LAYOUT_COLORS[m.layout]}>{t(`layout.${m.layout}`)}</Tag>
                   {statusTag(m.status)}
                 </>

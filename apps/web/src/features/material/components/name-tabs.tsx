@@ -1,11 +1,11 @@
-import { Form, Input, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES, type Game, type Locale } from '@agent-bo/shared';
+import { DEFAULT_LOCALE, LOCALE_LABELS, type Game, type Locale } from '@agent-bo/shared';
+import { LocaleTabs, LocalizedTextItem } from '../../../components/locale-tabs';
+import { textIn } from '../../../lib/localized-text';
 
 /**
- * One tab per locale for a localized name (`field.<locale>`). zh_TW is first and required unless
- * `optional` (a game's display names: empty shows the provider's); the others fall back to it.
- * Every pane is rendered from the start so the form holds (and checks) all of them.
+ * One tab per locale for a localized name (`field.<locale>`). zh_TW is required unless `optional`
+ * (a game's display names: empty shows the provider's); the others fall back to it.
  */
 export function NameTabs({
   field,
@@ -28,60 +28,35 @@ export function NameTabs({
 }) {
   const { t } = useTranslation('material');
   return (
-    <Tabs
-      activeKey={active}
-      onChange={(key) => onActiveChange(key as Locale)}
-      size="small"
-      items={LOCALES.map((locale) => {
-        const required = !optional && locale === DEFAULT_LOCALE;
-        return {
-          key: locale,
-          forceRender: true,
-          label: (
-            <span data-testid={`material-tab-${locale}`}>
-              {LOCALE_LABELS[locale]}
-              {required ? <span className="material-required">{' *'}</span> : null}
-            </span>
-          ),
-          children: (
-            <>
-              <Typography.Paragraph type="secondary" className="material-hint">
-                {optional
-                  ? t('form.providerFallback')
-                  : required
-                    ? t('form.requiredLocale')
-                    : t('form.fallbackLocale', { locale: LOCALE_LABELS[DEFAULT_LOCALE] })}
-              </Typography.Paragraph>
-              <Form.Item
-                name={[field, locale]}
-                label={label ?? t('form.name')}
-                required={required}
-                rules={[
-                  ...(required ? [{ required: true, whitespace: true, message: t('validation.nameRequired') }] : []),
-                  { max, message: t('validation.tooLong', { n: max }) },
-                ]}
-              >
-                <Input maxLength={max} showCount placeholder={placeholders?.[locale]} data-testid={`material-name-${locale}`} />
-              </Form.Item>
-            </>
-          ),
-        };
-      })}
+    <LocaleTabs
+      active={active}
+      onActiveChange={onActiveChange}
+      testIdPrefix="material"
+      defaultOptional={optional}
+      hint={(_, required) =>
+        optional
+          ? t('form.providerFallback')
+          : required
+            ? t('form.requiredLocale')
+            : t('form.fallbackLocale', { locale: LOCALE_LABELS[DEFAULT_LOCALE] })
+      }
+      pane={(locale, required) => (
+        <LocalizedTextItem
+          name={[field, locale]}
+          label={label ?? t('form.name')}
+          max={max}
+          required={required}
+          requiredMessage={t('validation.nameRequired')}
+          tooLongMessage={t('validation.tooLong', { n: max })}
+          placeholder={placeholders?.[locale]}
+          testId={`material-name-${locale}`}
+        />
+      )}
     />
   );
 }
 
-/** A localized record with every locale present (missing ones empty), trimmed. */
-export function namesOf(record: Partial<Record<Locale, string>> | undefined): Record<Locale, string> {
-  return Object.fromEntries(LOCALES.map((l) => [l, (record?.[l] ?? '').trim()])) as Record<Locale, string>;
-}
-
-/** The name to show in the user's locale, falling back to zh_TW, then to `fallback`. */
-export function shownName(record: Partial<Record<Locale, string>>, locale: Locale, fallback = ''): string {
-  return record[locale] || record[DEFAULT_LOCALE] || fallback;
-}
-
 /** A game's name in the user's locale: the operator's, else the provider's, else its code. */
 export function gameName(game: Pick<Game, 'names' | 'providerNames' | 'code'>, locale: Locale): string {
-  return shownName(game.names, locale) || shownName(game.providerNames, locale, game.code);
+  return textIn(game.names, locale) || textIn(game.providerNames, locale, game.code);
 }

@@ -13,7 +13,8 @@ import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeKeys } from '../api/store-api';
 import { EditDrawer } from '../../../components/edit-drawer';
 import { useEditDrawer } from '../../../hooks/use-edit-drawer';
-import { LocaleTabs, shownText, textsOf } from './locale-tabs';
+import { StoreLocaleTabs } from './locale-tabs';
+import { completeTexts, textIn } from '../../../lib/localized-text';
 import { StatusSortRow } from './sort-status-row';
 
 interface FormValues {
@@ -45,7 +46,7 @@ export function CategoryDrawer({ opening, onClose }: { opening: { category: Stor
   const submit = (values: FormValues) => {
     const body: StoreCategorySaveRequest = {
       ...(item ? { id: item.id, version: item.version } : {}),
-      name: textsOf(values.name),
+      name: completeTexts(values.name),
       status: values.status,
       sort: values.sort,
     };
@@ -58,13 +59,13 @@ export function CategoryDrawer({ opening, onClose }: { opening: { category: Stor
       open={opening !== null}
       onClose={onClose}
       width={520}
-      title={item ? t('category.edit', { name: shownText(item.name, uiLocale) }) : t('category.create')}
+      title={item ? t('category.edit', { name: textIn(item.name, uiLocale) }) : t('category.create')}
       testId="category-drawer"
       state={drawer}
       onSave={() => form.submit()}
     >
       <Form<FormValues> form={form} layout="vertical" onFinish={submit} onFinishFailed={drawer.onFinishFailed}>
-        <LocaleTabs nameMax={STORE_NAME_MAX} active={drawer.locale} onActiveChange={drawer.setLocale} />
+        <StoreLocaleTabs nameMax={STORE_NAME_MAX} active={drawer.locale} onActiveChange={drawer.setLocale} />
         <StatusSortRow statuses={STORE_CATEGORY_STATUSES} testId="category" />
       </Form>
     </EditDrawer>

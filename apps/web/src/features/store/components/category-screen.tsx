@@ -10,7 +10,7 @@ import { useCanWrite } from '../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { useStoreList } from '../hooks/use-store-list';
 import { CategoryDrawer } from './category-drawer';
-import { shownText } from './locale-tabs';
+import { textIn } from '../../../lib/localized-text';
 import { formatCount, StoreTable } from './table-parts';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
 import { ListButtons } from '../../../components/list-buttons';
@@ -42,7 +42,7 @@ export function CategoryScreen() {
   const confirmDelete = useConfirmDelete<StoreCategory>({
     send: storeApi.deleteCategory,
     refresh: () => client.invalidateQueries({ queryKey: storeKeys.all }),
-    title: (c) => t('category.deleteTitle', { name: shownText(c.name, locale) }),
+    title: (c) => t('category.deleteTitle', { name: textIn(c.name, locale) }),
     hint: t('category.deleteHint'),
     okTestId: 'category-delete-ok',
   });
@@ -56,7 +56,7 @@ export function CategoryScreen() {
       minWidth: 120,
       render: (_, c) => (
         <span className="store-name" data-testid={`category-name-${c.id}`}>
-          {shownText(c.name, locale)}
+          {textIn(c.name, locale)}
         </span>
       ),
     },

@@ -18,7 +18,8 @@ import { storeApi, storeKeys } from '../api/store-api';
 import { EditDrawer } from '../../../components/edit-drawer';
 import { useEditDrawer } from '../../../hooks/use-edit-drawer';
 import { ImagesField } from './images-field';
-import { LocaleTabs, shownText, textsOf } from './locale-tabs';
+import { StoreLocaleTabs } from './locale-tabs';
+import { completeTexts, textIn } from '../../../lib/localized-text';
 import { StatusSortRow } from './sort-status-row';
 import { wholeNumberRule } from '../../../lib/whole-number-rule';
 
@@ -80,8 +81,8 @@ export function GoodsDrawer({
     const body: GoodsSaveRequest = {
       ...(item ? { id: item.id, version: item.version } : {}),
       categoryId: values.categoryId!,
-      name: textsOf(values.name),
-      description: textsOf(values.description),
+      name: completeTexts(values.name),
+      description: completeTexts(values.description),
       imageIds: values.imageIds ?? [],
       price: values.price!,
       stock: values.stock!,
@@ -99,13 +100,13 @@ export function GoodsDrawer({
       open={opening !== null}
       onClose={onClose}
       width={640}
-      title={item ? t('goods.edit', { name: shownText(item.name, uiLocale) }) : t('goods.create')}
+      title={item ? t('goods.edit', { name: textIn(item.name, uiLocale) }) : t('goods.create')}
       testId="goods-drawer"
       state={drawer}
       onSave={() => form.submit()}
     >
       <Form<FormValues> form={form} layout="vertical" onFinish={submit} onFinishFailed={drawer.onFinishFailed}>
-        <LocaleTabs
+        <StoreLocaleTabs
           nameMax={STORE_NAME_MAX}
           descriptionMax={STORE_DESCRIPTION_MAX}
           active={drawer.locale}
@@ -117,7 +118,7 @@ export function GoodsDrawer({
             aria-label={t('goods.categoryPick')}
             options={(categories ?? []).map((c) => ({
               value: c.id,
-              label: c.status === 'ACTIVE' ? shownText(c.name, uiLocale) : `${shownText(c.name, uiLocale)} (${t('status.DISABLE')})`,
+              label: c.status === 'ACTIVE' ? textIn(c.name, uiLocale) : `${textIn(c.name, uiLocale)} (${t('status.DISABLE')})`,
             }))}
             data-testid="goods-category"
           />

@@ -11,7 +11,7 @@ import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';
 import { GoodsDrawer } from './goods-drawer';
-import { shownText } from './locale-tabs';
+import { textIn } from '../../../lib/localized-text';
 import { formatCount, StoreTable, Thumb } from './table-parts';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
 import { ListButtons } from '../../../components/list-buttons';
@@ -49,7 +49,7 @@ export function GoodsScreen() {
   const confirmDelete = useConfirmDelete<Goods>({
     send: storeApi.deleteGoods,
     refresh: () => client.invalidateQueries({ queryKey: storeKeys.all }),
-    title: (g) => t('goods.deleteTitle', { name: shownText(g.name, locale) }),
+    title: (g) => t('goods.deleteTitle', { name: textIn(g.name, locale) }),
     hint: t('goods.deleteHint'),
     okTestId: 'goods-delete-ok',
   });
@@ -76,9 +76,9 @@ export function GoodsScreen() {
       key: 'name',
       render: (_, g) => (
         <div className="store-name" data-testid={`goods-name-${g.id}`}>
-          <span>{shownText(g.name, locale)}</span>
+          <span>{textIn(g.name, locale)}</span>
           <Typography.Text type="secondary" className="store-sub">
-            {shownText(g.categoryName, locale)}
+            {textIn(g.categoryName, locale)}
           </Typography.Text>
           <span className="store-sub">
             {t('goods.pricePoints', { n: formatCount(g.price) })} · {t('goods.stock')} {stockOf(g)}
@@ -103,9 +103,9 @@ export function GoodsScreen() {
       key: 'name',
       render: (_, g) => (
         <div className="store-name" data-testid={`goods-name-${g.id}`}>
-          <span>{shownText(g.name, locale)}</span>
+          <span>{textIn(g.name, locale)}</span>
           <Typography.Text type="secondary" className="store-sub">
-            {shownText(g.categoryName, locale)}
+            {textIn(g.categoryName, locale)}
           </Typography.Text>
         </div>
       ),
@@ -168,7 +168,7 @@ export function GoodsScreen() {
         <FilterSelect
           name="categoryId"
           placeholder={t('filter.category')}
-          options={(categories.data ?? []).map((c) => ({ value: c.id, label: shownText(c.name, locale) }))}
+          options={(categories.data ?? []).map((c) => ({ value: c.id, label: textIn(c.name, locale) }))}
           testId="goods-filter-category"
         />
         <FilterSelect

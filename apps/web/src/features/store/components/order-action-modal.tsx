@@ -6,7 +6,7 @@ import { STORE_NOTE_MAX, type StoreOrder } from '@agent-bo/shared';
 import { isApiError } from '../../../lib/api-client';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeKeys } from '../api/store-api';
-import { shownText } from './locale-tabs';
+import { textIn } from '../../../lib/localized-text';
 import { formatCount } from './table-parts';
 
 export type OrderAction = 'ship' | 'cancel';
@@ -65,7 +65,7 @@ export function OrderActionModal({ target, onClose }: { target: { order: StoreOr
           <Descriptions size="small" column={1} bordered className="store-order-facts">
             <Descriptions.Item label={t('order.player')}>{order.accountNo}</Descriptions.Item>
             <Descriptions.Item label={t('order.goods')}>
-              {shownText(order.goodsName, locale)} × {order.quantity}
+              {textIn(order.goodsName, locale)} × {order.quantity}
             </Descriptions.Item>
             <Descriptions.Item label={t('order.points')}>{formatCount(order.points)}</Descriptions.Item>
           </Descriptions>

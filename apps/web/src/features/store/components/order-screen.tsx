@@ -13,7 +13,7 @@ import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';
 import { useOrderCsvLabels } from '../hooks/use-store-csv-labels';
 import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
-import { shownText } from './locale-tabs';
+import { textIn } from '../../../lib/localized-text';
 import { OrderActionModal, type OrderAction } from './order-action-modal';
 import { defaultRange, RangeField } from './range-field';
 import { formatCount, StoreTable } from './table-parts';
@@ -65,7 +65,7 @@ export function OrderScreen() {
 
   const goodsOf = (o: StoreOrder) => (
     <span data-testid={`order-goods-${o.id}`}>
-      {shownText(o.goodsName, locale)} × {o.quantity}
+      {textIn(o.goodsName, locale)} × {o.quantity}
     </span>
   );
   const statusOf = (o: StoreOrder) => (
@@ -203,7 +203,7 @@ export function OrderScreen() {
               placeholder={t('filter.goods')}
               aria-label={t('filter.goods')}
               className="filter-form__select store-filter-goods"
-              options={(goods.data ?? []).map((g) => ({ value: g.id, label: shownText(g.name, locale) }))}
+              options={(goods.data ?? []).map((g) => ({ value: g.id, label: textIn(g.name, locale) }))}
               data-testid="order-filter-goods"
             />
           </Form.Item>
