@@ -7,7 +7,7 @@ import type { ContentType } from '@agent-bo/shared';
 import { currentSiteId, siteTimeZone } from '../../../lib/site';
 import { useUserStore } from '../../../stores/user-store';
 import { contentKeys } from '../api/content-api';
-import { useCanWriteContent } from '../hooks/use-can-write-content';
+import { useCanWrite } from '../../../hooks/use-can-write';
 import { useContentDelete } from '../hooks/use-content-delete';
 import { useContentList } from '../hooks/use-content-list';
 import { ContentDrawer, type DrawerTarget } from './content-drawer';
@@ -26,7 +26,7 @@ import '../announcement.css';
 export function ContentScreen({ type }: { type: ContentType }) {
   const { t } = useTranslation('announcement');
   const client = useQueryClient();
-  const canWrite = useCanWriteContent();
+  const canWrite = useCanWrite('ACTIVITY_WRITE');
   const user = useUserStore((s) => s.userInfo);
   const timeZone = siteTimeZone(user?.siteId ?? currentSiteId());
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORY_STATUSES, type Category, type CategoryListRequest, type CategoryStatus } from '@agent-bo/shared';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
-import { useCanWrite } from '../hooks/use-can-write';
+import { useCanWrite } from '../../../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePagedList } from '../hooks/use-paged-list';
 import { CategoryDrawer, type CategoryTarget } from './category-drawer';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ENTITY_STATUSES, GAME_TAGS, type Game, type GameListRequest, type GameTag } from '@agent-bo/shared';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
-import { useCanWrite } from '../hooks/use-can-write';
+import { useCanWrite } from '../../../hooks/use-can-write';
 import { useGameBulk } from '../hooks/use-game-bulk';
 import { usePagedList } from '../hooks/use-paged-list';
 import { BulkMenu } from './bulk-menu';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PUBLISH_STATUSES, type LobbyModule, type ModuleLayout, type ModuleListRequest, type PublishStatus } from '@agent-bo/shared';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
-import { useCanWrite } from '../hooks/use-can-write';
+import { useCanWrite } from '../../../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePagedList } from '../hooks/use-paged-list';
 import { ListButtons } from '../../../components/list-buttons';

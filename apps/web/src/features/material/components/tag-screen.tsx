@@ -8,7 +8,7 @@ import { SortableList } from '../../../components/sortable-list';
 import { usePermissionStore } from '../../../stores/permission-store';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
-import { useCanWrite } from '../hooks/use-can-write';
+import { useCanWrite } from '../../../hooks/use-can-write';
 import { useGameBulk } from '../hooks/use-game-bulk';
 import { useLocalOrder } from '../hooks/use-local-order';
 import { GameLine } from './game-line';

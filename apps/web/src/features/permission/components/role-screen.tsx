@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE_NAME_MAX } from '@agent-bo/shared';
 import { roleKeys } from '../api/role-api';
-import { useCanWriteRoles } from '../hooks/use-can-write-roles';
+import { useCanWrite } from '../../../hooks/use-can-write';
 import { useRoleDelete } from '../hooks/use-role-delete';
 import { useRoleList } from '../hooks/use-role-list';
 import { CompareModal } from './compare-modal';
@@ -20,7 +20,7 @@ import '../permission.css';
 export function RoleScreen() {
   const { t } = useTranslation('permission');
   const client = useQueryClient();
-  const canWrite = useCanWriteRoles();
+  const canWrite = useCanWrite('ROLE_PERMISSION_WRITE');
   const list = useRoleList();
   const refresh = () => client.invalidateQueries({ queryKey: roleKeys.all });
   const del = useRoleDelete(refresh);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { STORE_CATEGORY_STATUSES, type StoreCategory, type StoreCategoryListRequest } from '@agent-bo/shared';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeKeys } from '../api/store-api';
-import { useCanWrite } from '../hooks/use-can-write';
+import { useCanWrite } from '../../../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { useStoreList } from '../hooks/use-store-list';
 import { CategoryDrawer } from './category-drawer';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PUBLISH_STATUSES, type Goods, type GoodsListRequest } from '@agent-bo/shared';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeKeys } from '../api/store-api';
-import { useCanWrite } from '../hooks/use-can-write';
+import { useCanWrite } from '../../../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
 import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';

@@ -8,7 +8,7 @@ import { CsvExportButton } from '../../../components/csv-export-button';
 import { fromRange, toRange, type Range } from '../../../lib/time-range';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeCsvName, storeKeys } from '../api/store-api';
-import { useCanRead, useCanWrite } from '../hooks/use-can-write';
+import { useCanRead, useCanWrite } from '../../../hooks/use-can-write';
 import { usePhone } from '../hooks/use-phone';
 import { useStoreList } from '../hooks/use-store-list';
 import { useOrderCsvLabels } from '../hooks/use-store-csv-labels';
