@@ -238,6 +238,53 @@ describe('writes', () => {
     expect((await del(admin, 'collection/delete', { id: made.data.id, version: 2 })).success).toBe(true);
   });
 
+  it('modules: the lobby order puts the named first, versions only what moved, logs the order once, writes nothing when nothing moves', async () => {
+    const made: { id: number }[] = [];
+    for (const [i, title] of ['甲', '乙', '丙'].entries()) {
+      const r = await post(admin, 'collection/save', { title: { zh_TW: `排序${title}` }, sort: 100 + i });
+      expect(r.success, JSON.stringify(r)).toBe(true);
+      made.push(r.data);
+    }
+    const order = async () =>
+      (await q<{ id: number }>(`select id from lobby_modules where site_id = 'tw_web' order by sort, id`)).map((r) => r.id);
+    const versions = async () =>
+      Object.fromEntries(
+        (await q<{ id: number; version: number }>(`select id, version from lobby_modules where site_id = 'tw_web'`)).map((r) => [
+          r.id,
+          r.version,
+        ]),
+      );
+    const logs = async () => (await q<{ n: number }>(`select count(*)::int as n from operation_logs where after ? 'moduleOrder'`))[0]!.n;
+    const [a, b, c] = made.map((m) => m.id) as [number, number, number];
+    const before = await order();
+    const versionsBefore = await versions();
+    const logsBefore = await logs();
+
+    expect((await post(admin, 'collection/sort', { ids: [c, a] })).success).toBe(true);
+    const after = await order();
+    expect(after).toEqual([c, a, ...before.filter((id) => id !== c && id !== a)]);
+    const versionsAfter = await versions();
+    const moved = after.filter((id, pos) => before[pos] !== id);
+    for (const id of after) expect(versionsAfter[id]).toBe(versionsBefore[id]! + (moved.includes(id) ? 1 : 0));
+    expect(versionsAfter[b]).toBeGreaterThanOrEqual(versionsBefore[b]!);
+    expect(await logs()).toBe(logsBefore + 1);
+    const [log] = await q<{ before: { moduleOrder: number[] }; after: { moduleOrder: number[] } }>(
+      `select before, after from operation_logs where after ? 'moduleOrder' order by id desc limit 1`,
+    );
+    expect(log).toEqual({ before: { moduleOrder: before }, after: { moduleOrder: after } });
+
+    const foreign = await post(otherAdmin, 'collection/save', { title: { zh_TW: '他站' } });
+    expect(foreign.success, JSON.stringify(foreign)).toBe(true);
+    // The same order again moves nothing and writes nothing.
+    const still = await fingerprint();
+    expect((await post(admin, 'collection/sort', { ids: [c, a] })).success).toBe(true);
+    expect(await fingerprint()).toBe(still);
+    // Another site's module is answered like an unknown one, and nothing moves.
+    refused(await post(admin, 'collection/sort', { ids: [a, foreign.data.id] }), 7001);
+    refused(await post(admin, 'collection/sort', { ids: [a, 999_999] }), 7001);
+    expect(await fingerprint()).toBe(still);
+  });
+
   it('bad input is a clear envelope error and writes nothing', async () => {
     const game = await gameByCode('saba-soccer');
     const before = await fingerprint();

@@ -13,10 +13,11 @@ import {
 import { assertWriter } from '../../core/access.js';
 import { touchImages } from '../../core/images.js';
 import { writeLog } from '../../core/oplog.js';
+import { reorderSiteRows } from '../../core/ordering.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { allLocales, containsPattern } from '../../lib/input.js';
-import { pageTotal, reordered, mapNameTaken, materialChanged, siteTime, type Input, type MaterialContext } from './common.js';
+import { pageTotal, mapNameTaken, materialChanged, siteTime, type Input, type MaterialContext } from './common.js';
 
 /**
  * The site's lobby categories (`/material/category`): per-locale name, icon, sort, status and
@@ -154,19 +155,8 @@ export async function deleteCategory(ctx: MaterialContext, input: Input<typeof m
 export async function sortCategories(ctx: MaterialContext, input: Input<typeof materialSortRequestSchema>): Promise<null> {
   assertWriter(ctx.caller);
   await inTransaction(ctx.db, async (tx) => {
-    const siteId = ctx.caller.siteId;
-    const current = await tx.execute<{ id: number }>(
-      sql`select id from game_categories where site_id = ${siteId} order by sort, id for no key update`,
-    );
-    const before = current.rows.map((r) => r.id);
-    const order = reordered(before, input.ids);
-    if (!order) return;
-    await tx.execute(sql`
-      update game_categories c set sort = o.pos, version = c.version + 1, updated_by = ${ctx.caller.account.id}, updated_at = now()
-        from unnest(${sql.param(order)}::integer[]) with ordinality as o(id, pos)
-       where c.id = o.id and c.sort <> o.pos`);
-    await writeLog(tx, ctx, ctx.caller.account.id, 'OPERATION', { categoryOrder: before }, { categoryOrder: order });
-    await materialChanged(tx, siteId);
+    const moved = await reorderSiteRows(tx, ctx, 'game_categories', input.ids, { logKey: 'categoryOrder', notFound: 'MATERIAL_NOT_FOUND' });
+    if (moved) await materialChanged(tx, ctx.caller.siteId);
   });
   return null;
 }

@@ -173,19 +173,6 @@ export function gameTextMatch(text: string): SQL {
 }
 
 /**
- * A new order of `current` (ids in their present order): `ids` first, in the order given, the
- * others after them as they were. Null when nothing moves; MATERIAL_NOT_FOUND for an id that is
- * not among them (another site's, or not carrying the tag).
- */
-export function reordered(current: readonly number[], ids: readonly number[]): number[] | null {
-  const wanted = [...new Set(ids)];
-  const known = new Set(current);
-  if (wanted.some((id) => !known.has(id))) throw new AppError('MATERIAL_NOT_FOUND');
-  const order = [...wanted, ...current.filter((id) => !wanted.includes(id))];
-  return order.join() === current.join() ? null : order;
-}
-
-/**
  * The number of matching rows of a page read with `count(*) over ()` as `total`: an empty page
  * past the end has none, so then `count` is asked.
  */

@@ -13,12 +13,12 @@ import type {
 import { assertWriter } from '../../core/access.js';
 import { touchImages } from '../../core/images.js';
 import { writeLog } from '../../core/oplog.js';
+import { reordered } from '../../core/ordering.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { allLocales } from '../../lib/input.js';
 import {
   pageTotal,
-  reordered,
   gameColumns,
   gameTextMatch,
   gameFrom,
@@ -192,7 +192,7 @@ export async function sortTag(ctx: MaterialContext, input: Input<typeof tagSortR
     const current = await tx.execute<{ id: number }>(sql`
       select id from games where site_id = ${siteId} and tag = ${input.tag} order by tag_sort, id for no key update`);
     const before = current.rows.map((r) => r.id);
-    const order = reordered(before, input.ids);
+    const order = reordered(before, input.ids, 'MATERIAL_NOT_FOUND');
     if (!order) return;
     await tx.execute(sql`
       update games g set tag_sort = o.pos, updated_by = ${ctx.caller.account.id}, updated_at = now()

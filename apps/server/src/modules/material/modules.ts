@@ -13,12 +13,12 @@ import {
 } from '@agent-bo/shared';
 import { assertWriter } from '../../core/access.js';
 import { writeLog } from '../../core/oplog.js';
+import { reorderSiteRows } from '../../core/ordering.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { allLocales, containsPattern, siteInstant } from '../../lib/input.js';
 import {
   pageTotal,
-  reordered,
   gameColumns,
   gameFrom,
   materialChanged,
@@ -186,19 +186,8 @@ export async function deleteModule(ctx: MaterialContext, input: Input<typeof mat
 export async function sortModules(ctx: MaterialContext, input: Input<typeof materialSortRequestSchema>): Promise<null> {
   assertWriter(ctx.caller);
   await inTransaction(ctx.db, async (tx) => {
-    const siteId = ctx.caller.siteId;
-    const current = await tx.execute<{ id: number }>(
-      sql`select id from lobby_modules where site_id = ${siteId} order by sort, id for no key update`,
-    );
-    const before = current.rows.map((r) => r.id);
-    const order = reordered(before, input.ids);
-    if (!order) return;
-    await tx.execute(sql`
-      update lobby_modules m set sort = o.pos, version = m.version + 1, updated_by = ${ctx.caller.account.id}, updated_at = now()
-        from unnest(${sql.param(order)}::integer[]) with ordinality as o(id, pos)
-       where m.id = o.id and m.sort <> o.pos`);
-    await writeLog(tx, ctx, ctx.caller.account.id, 'OPERATION', { moduleOrder: before }, { moduleOrder: order });
-    await materialChanged(tx, siteId);
+    const moved = await reorderSiteRows(tx, ctx, 'lobby_modules', input.ids, { logKey: 'moduleOrder', notFound: 'MATERIAL_NOT_FOUND' });
+    if (moved) await materialChanged(tx, ctx.caller.siteId);
   });
   return null;
 }

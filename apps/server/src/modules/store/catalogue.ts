@@ -19,10 +19,11 @@ import {
 import { assertWriter } from '../../core/access.js';
 import { touchImages } from '../../core/images.js';
 import { writeLog } from '../../core/oplog.js';
+import { reorderSiteRows } from '../../core/ordering.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { allLocales, containsPattern } from '../../lib/input.js';
-import { mapNameTaken, readPage, reordered, siteTime, type Input, type StoreContext } from './common.js';
+import { mapNameTaken, readPage, siteTime, type Input, type StoreContext } from './common.js';
 
 /**
  * The store's categories and goods (`/store/category`, `/store/goods`) and the site's points
@@ -140,19 +141,9 @@ export async function deleteCategory(ctx: StoreContext, input: Input<typeof stor
 /** The order of the categories: these first, in this order; the rest after, as they were. */
 export async function sortCategories(ctx: StoreContext, input: Input<typeof storeSortRequestSchema>): Promise<null> {
   assertWriter(ctx.caller);
-  await inTransaction(ctx.db, async (tx) => {
-    const current = await tx.execute<{ id: number }>(
-      sql`select id from store_categories where site_id = ${ctx.caller.siteId} order by sort, id for no key update`,
-    );
-    const before = current.rows.map((r) => r.id);
-    const order = reordered(before, input.ids);
-    if (!order) return;
-    await tx.execute(sql`
-      update store_categories c set sort = o.pos, version = c.version + 1, updated_by = ${ctx.caller.account.id}, updated_at = now()
-        from unnest(${sql.param(order)}::integer[]) with ordinality as o(id, pos)
-       where c.id = o.id and c.sort <> o.pos`);
-    await writeLog(tx, ctx, ctx.caller.account.id, 'OPERATION', { storeCategoryOrder: before }, { storeCategoryOrder: order });
-  });
+  await inTransaction(ctx.db, (tx) =>
+    reorderSiteRows(tx, ctx, 'store_categories', input.ids, { logKey: 'storeCategoryOrder', notFound: 'STORE_NOT_FOUND' }),
+  );
   return null;
 }
 

@@ -72,16 +72,3 @@ export function mapNameTaken(err: unknown): never {
   if (isUniqueViolation(err, 'store_categories_site_name_idx')) throw new AppError('STORE_NAME_TAKEN');
   throw err;
 }
-
-/**
- * A new order of `current` (ids in their present order): `ids` first, in the order given, the
- * others after them as they were. Null when nothing moves; STORE_NOT_FOUND for an id that is not
- * among them (another site's).
- */
-export function reordered(current: readonly number[], ids: readonly number[]): number[] | null {
-  const wanted = [...new Set(ids)];
-  const known = new Set(current);
-  if (wanted.some((id) => !known.has(id))) throw new AppError('STORE_NOT_FOUND');
-  const order = [...wanted, ...current.filter((id) => !wanted.includes(id))];
-  return order.join() === current.join() ? null : order;
-}
