@@ -48,7 +48,11 @@ export function itAtEachInstant(name: string, options: TestOptions, body: () => 
   for (const at of instants) {
     const title = instants.length > 1 ? `${name} [at ${at.toISOString()}]` : name;
     instantsByTest.set(title, at);
-    it(title, { ...options, tags: ['dates'] }, body);
+    it(title, { ...options, tags: ['dates'] }, async () => {
+      // Without runOnTestClock's hook the test would run at the default instant eight times and pass.
+      if (instantUnderTest?.getTime() !== at.getTime()) throw new Error('a file with itAtEachInstant must call runOnTestClock() first');
+      await body();
+    });
   }
 }
 
