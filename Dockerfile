@@ -7,7 +7,8 @@
 #   docker build -t agent-backoffice .
 #   docker run -e DATABASE_URL=postgres://user:pass@db-host:5432/backoffice -p 3000:3000 agent-backoffice
 
-ARG NODE_VERSION=20
+# Node.js 24, the current LTS line (Node.js 20 reached its end of life on 2026-04-30; 22 also works).
+ARG NODE_VERSION=24
 
 # --- build: every dependency, then the workspaces' dist folders --------------------------------
 FROM node:${NODE_VERSION}-bookworm-slim AS build

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textPerLocaleSchema } from './locales.js';
 import { PERMISSION_CODES } from './permissions.js';
 
 /** Account number / login id: 8 to 12 letters or digits (spec §5). */
@@ -48,7 +49,7 @@ export const userInfoSchema = z.object({
    * The roles (PRODUCT.md §7) the account holds: id and name in every locale. Always sent; optional
    * so that user info a client cached before roles existed still parses.
    */
-  assignedRoles: z.array(z.object({ id: accountIdSchema, name: z.record(z.enum(['zh_TW', 'en', 'th', 'vi']), z.string()) })).optional(),
+  assignedRoles: z.array(z.object({ id: accountIdSchema, name: textPerLocaleSchema })).optional(),
   permission: z.object({
     permissions: z.array(z.object({ code: z.enum(PERMISSION_CODES) })),
   }),

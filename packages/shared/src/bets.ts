@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GAME_CATEGORIES, SETTLEMENT_STATUSES } from './enums.js';
-import { LOCALES } from './locales.js';
+import { textPerLocaleSchema } from './locales.js';
 import { DATE_TIME_PATTERN } from './logs.js';
 import { pagingSchema, providerCodeSchema } from './members.js';
 import { moneyStringSchema } from './money.js';
@@ -101,7 +101,7 @@ export const betRowSchema = z.object({
   providerCode: z.string(),
   gameCode: z.string(),
   /** The game's name per locale from the site's catalogue (empty where it has none); null: a code the catalogue never had. */
-  gameNames: z.record(z.enum(LOCALES), z.string()).nullable(),
+  gameNames: textPerLocaleSchema.nullable(),
   gameCategory: z.enum(GAME_CATEGORIES),
   roundId: z.string(),
   betAmount: moneyStringSchema,

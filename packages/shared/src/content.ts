@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_TYPES, PUBLISH_STATUSES } from './enums.js';
-import { LOCALES, type Locale } from './locales.js';
+import { LOCALES, type Locale, textPerLocaleSchema } from './locales.js';
 import { DATE_TIME_PATTERN } from './logs.js';
 import { pagingSchema } from './members.js';
 
@@ -70,8 +70,8 @@ export type ContentListRequest = z.input<typeof contentListRequestSchema>;
 export const contentItemSchema = z.object({
   id: z.number().int(),
   type: contentTypeSchema,
-  title: z.record(z.enum(LOCALES), z.string()),
-  body: z.record(z.enum(LOCALES), z.string()),
+  title: textPerLocaleSchema,
+  body: textPerLocaleSchema,
   imageId: z.string().nullable(),
   /** Where the image is served, or null without one. */
   imageUrl: z.string().nullable(),
@@ -176,7 +176,7 @@ export const contentPopsSchema = z.array(shownContentSchema);
  */
 export const liveBroadcastSchema = z.object({
   id: z.number().int(),
-  text: z.record(z.enum(LOCALES), z.string()),
+  text: textPerLocaleSchema,
   startAt: z.string(),
   endAt: z.string(),
   sort: z.number().int(),

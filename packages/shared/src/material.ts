@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateTimeSchema, imageIdSchema, localizedTextSchema, publishStatusSchema } from './content.js';
 import { ENTITY_STATUSES, GAME_CATEGORIES, GAME_TAGS } from './enums.js';
 import { gameCategorySchema } from './provider-api.js';
-import { LOCALES } from './locales.js';
+import { LOCALES, textPerLocaleSchema } from './locales.js';
 import { pagingSchema } from './members.js';
 import { SITE_IDS } from './sites.js';
 
@@ -51,7 +51,6 @@ export type GameLobbyState = z.infer<typeof gameLobbyStateSchema>;
 
 const idSchema = z.number().int().min(1).max(2_147_483_647);
 const versionSchema = z.number().int().min(1);
-const localizedRecord = z.record(z.enum(LOCALES), z.string());
 const idsSchema = z.array(idSchema).min(1).max(MATERIAL_IDS_MAX);
 /** A whole percent with up to two decimals, 0–100, as text: "96.5", "97.25". */
 export const rtpSchema = z.string().regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, { message: 'rtp.format' });
@@ -125,7 +124,7 @@ export type CategoryListRequest = z.input<typeof categoryListRequestSchema>;
 
 export const categorySchema = z.object({
   id: idSchema,
-  name: localizedRecord,
+  name: textPerLocaleSchema,
   iconImageId: z.string().nullable(),
   iconUrl: z.string().nullable(),
   sort: z.number().int(),
@@ -204,8 +203,8 @@ export const gameSchema = z.object({
   providerCode: z.string(),
   code: z.string(),
   /** The operator's display names (empty: the provider's names are shown). */
-  names: localizedRecord,
-  providerNames: localizedRecord,
+  names: textPerLocaleSchema,
+  providerNames: textPerLocaleSchema,
   imageId: z.string().nullable(),
   /** The operator's image, else the provider's thumbnail, else null. */
   imageUrl: z.string().nullable(),
@@ -277,7 +276,7 @@ export type ModuleListRequest = z.input<typeof moduleListRequestSchema>;
 
 export const lobbyModuleSchema = z.object({
   id: idSchema,
-  title: localizedRecord,
+  title: textPerLocaleSchema,
   layout: moduleLayoutSchema,
   status: publishStatusSchema,
   /** Site wall-clock `YYYY-MM-DD HH:mm:ss`, or null: no bound. */
@@ -353,7 +352,7 @@ export type Lobby = z.infer<typeof lobbySchema>;
 // Choices for the editors: categories and providers (game editor), a game search (module editor).
 
 export const materialOptionsSchema = z.object({
-  categories: z.array(z.object({ id: idSchema, name: localizedRecord, status: categoryStatusSchema })),
+  categories: z.array(z.object({ id: idSchema, name: textPerLocaleSchema, status: categoryStatusSchema })),
   providers: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type MaterialOptions = z.infer<typeof materialOptionsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textPerLocaleSchema } from './locales.js';
 import type { LocalizedText } from './content.js';
 import { pagingSchema } from './members.js';
 import { PERMISSION_CODES, type PermissionCode } from './permissions.js';
@@ -43,8 +44,8 @@ export const roleSchema = z.object({
   id: idSchema,
   /** The built-in role this is (seeded per site), null for a role added by staff. */
   builtinKey: z.string().nullable(),
-  name: z.record(z.enum(['zh_TW', 'en', 'th', 'vi']), z.string()),
-  description: z.record(z.enum(['zh_TW', 'en', 'th', 'vi']), z.string()),
+  name: textPerLocaleSchema,
+  description: textPerLocaleSchema,
   codes: z.array(permissionCodeSchema),
   version: z.number().int().min(1),
   /** Accounts holding the role (on the whole site). */
@@ -159,13 +160,13 @@ export type RoleAssignable = z.infer<typeof roleAssignableSchema>;
 /** The account's roles after the change. */
 export const roleAssignResultSchema = z.object({
   accountId: idSchema,
-  roles: z.array(z.object({ id: idSchema, name: z.record(z.enum(['zh_TW', 'en', 'th', 'vi']), z.string()) })),
+  roles: z.array(z.object({ id: idSchema, name: textPerLocaleSchema })),
 });
 
 /** A role as user info names it: its id and its name in every locale. */
 export const assignedRoleSchema = z.object({
   id: idSchema,
-  name: z.record(z.enum(['zh_TW', 'en', 'th', 'vi']), z.string()),
+  name: textPerLocaleSchema,
 });
 export type AssignedRole = z.infer<typeof assignedRoleSchema>;
 
@@ -329,12 +330,12 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionCode, LocalizedText> = {
 export const permissionCatalogueSchema = z.array(
   z.object({
     area: z.enum(PERMISSION_AREAS),
-    label: z.record(z.enum(['zh_TW', 'en', 'th', 'vi']), z.string()),
+    label: textPerLocaleSchema,
     codes: z.array(
       z.object({
         code: permissionCodeSchema,
-        label: z.record(z.enum(['zh_TW', 'en', 'th', 'vi']), z.string()),
-        description: z.record(z.enum(['zh_TW', 'en', 'th', 'vi']), z.string()),
+        label: textPerLocaleSchema,
+        description: textPerLocaleSchema,
         /** The caller holds it, so may put it in a role. */
         held: z.boolean(),
       }),

@@ -3,7 +3,7 @@ import { accountNoSchema, PASSWORD_MAX_LENGTH } from './auth.js';
 import { dateTimeSchema, imageIdSchema, localizedTextSchema, publishStatusSchema } from './content.js';
 import { REDEMPTION_TYPES, SHIPPING_STATUSES } from './enums.js';
 import { idempotencyKeySchema } from './ledger.js';
-import { LOCALES } from './locales.js';
+import { textPerLocaleSchema } from './locales.js';
 import { pagingSchema } from './members.js';
 
 /**
@@ -58,7 +58,6 @@ export function pointsForValidBet(validBetMinor: bigint, pointsPer100: number): 
 const idSchema = z.number().int().min(1).max(2_147_483_647);
 const versionSchema = z.number().int().min(1);
 const countSchema = z.number().int().min(0).max(STORE_QUANTITY_MAX);
-const localizedRecord = z.record(z.enum(LOCALES), z.string());
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), list: z.array(item) });
 
@@ -89,7 +88,7 @@ export type StoreCategoryListRequest = z.input<typeof storeCategoryListRequestSc
 
 export const storeCategorySchema = z.object({
   id: idSchema,
-  name: localizedRecord,
+  name: textPerLocaleSchema,
   sort: z.number().int(),
   status: storeCategoryStatusSchema,
   goodsCount: z.number().int(),
@@ -129,9 +128,9 @@ export type GoodsListRequest = z.input<typeof goodsListRequestSchema>;
 export const goodsSchema = z.object({
   id: idSchema,
   categoryId: idSchema,
-  categoryName: localizedRecord,
-  name: localizedRecord,
-  description: localizedRecord,
+  categoryName: textPerLocaleSchema,
+  name: textPerLocaleSchema,
+  description: textPerLocaleSchema,
   imageIds: z.array(z.string()),
   imageUrls: z.array(z.string()),
   /** Points for one item. */
@@ -221,7 +220,7 @@ export const storeOrderSchema = z.object({
   playerId: idSchema,
   accountNo: z.string(),
   goodsId: idSchema,
-  goodsName: localizedRecord,
+  goodsName: textPerLocaleSchema,
   quantity: z.number().int(),
   /** Points paid in all (price × quantity at the time). */
   points: z.number().int(),

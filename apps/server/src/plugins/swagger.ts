@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { describeDocument, describeRoute } from './api-description.js';
 
 /**
  * OpenAPI generated from the routes' zod schemas (`app.swagger()`, always); browsable at
@@ -62,7 +62,8 @@ export const swaggerPlugin = fp(async (app: FastifyInstance, opts: { apiPrefix: 
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: describeRoute,
+    transformObject: describeDocument,
   });
   if (!opts.ui) return;
   await app.register(swaggerUi, {

@@ -15,6 +15,7 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['auth'],
+        security: [],
         summary: 'Sign in to the back office; returns a bearer token and the user info',
         body: signinRequestSchema,
         response: { 200: envelopeSchema(signinResponseSchema) },

@@ -57,6 +57,7 @@ export async function clientApiRoutes(app: FastifyInstance) {
       config: limited,
       schema: {
         tags: ['client'],
+        security: [],
         description:
           "The game client's reads: public (no session), the site chosen by the host, limited per client address. " +
           'Bodies are sanitized HTML; images are served from `imageUrl` (public, immutable).',
@@ -95,6 +96,7 @@ export async function clientApiRoutes(app: FastifyInstance) {
       config: limited,
       schema: {
         tags: ['client'],
+        security: [],
         description:
           'Public, the site chosen by the host. Only games that can be shown: listed by their provider, visible, not disabled by the ' +
           'operator, the provider or the site, of a provider the site offers; MAINTAIN ones are shown, not playable. Modules: ' +

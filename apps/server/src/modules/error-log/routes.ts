@@ -49,6 +49,8 @@ export async function errorLogRoutes(app: FastifyInstance) {
       config: { rateLimit: limit ? { max: limit.max, timeWindow: limit.timeWindowMs } : false },
       schema: {
         tags: ['error log'],
+        // Signed in or not: the token, when sent, names the reporter.
+        security: [{}, { bearer: [] }],
         summary: `Report front-end errors (signed in or not; at most ${CLIENT_ERROR_REPORT_MAX_BYTES} bytes${limit ? `, ${limit.max} reports per minute per client` : ''})`,
         body: clientErrorReportSchema,
         response: { 200: envelopeSchema(clientErrorReportResponseSchema) },

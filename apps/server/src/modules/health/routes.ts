@@ -35,6 +35,7 @@ export async function healthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['ops'],
+        security: [],
         summary: 'Liveness and database check',
         response: { 200: envelopeSchema(healthSchema) },
       },
@@ -55,6 +56,7 @@ export async function healthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['ops'],
+        security: [],
         summary:
           'Readiness: 503 (data.status draining | overloaded | database_unavailable) while shutting down, under load, or without the database',
         response: { 200: envelopeSchema(readySchema) },

@@ -476,6 +476,7 @@ export async function memberRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['members'],
+        security: [],
         summary: 'Register a player through an invite code (public)',
         body: registerRequestSchema,
         response: { 200: envelopeSchema(registerResponseSchema) },
@@ -488,6 +489,7 @@ export async function memberRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['members'],
+        security: [],
         summary: 'A registered player submits its identity for verification (public)',
         body: submitVerifyRequestSchema,
         response: { 200: envelopeSchema(submitVerifyResponseSchema) },

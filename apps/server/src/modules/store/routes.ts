@@ -335,6 +335,7 @@ export async function storeRoutes(app: FastifyInstance) {
       config: limited,
       schema: {
         tags: ['player'],
+        security: [],
         summary:
           'Player sign-in: a short-lived player token. INVALID_CREDENTIALS for unknown, wrong or staff accounts; PLAYER_RESTRICTED, ' +
           'PLAYER_UNVERIFIED after a correct password; SIGNIN_LOCKED by the same throttle as the back office',
@@ -362,6 +363,7 @@ export async function storeRoutes(app: FastifyInstance) {
       config: limited,
       schema: {
         tags: ['player'],
+        security: [],
         summary: "The store's published goods (public, no token) in one language (zh_TW when a text is missing), in store order",
         querystring: z.object({ lang: z.string().trim().max(35).optional() }),
         response: { 200: envelopeSchema(publicGoodsListSchema) },

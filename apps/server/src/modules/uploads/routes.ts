@@ -112,6 +112,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       config: { securityHeaders: IMAGE_HEADERS },
       schema: {
         tags: ['uploads'],
+        security: [],
         summary: 'An uploaded image (public, no session): immutable, cached for a year, ETag = its id',
         params: z.object({ id: z.string() }),
       },
