@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textPerLocaleSchema } from './locales.js';
+import { textPerLocaleSchema } from './localized-text.js';
 import { PERMISSION_CODES } from './permissions.js';
 
 /** Account number / login id: 8 to 12 letters or digits (spec §5). */

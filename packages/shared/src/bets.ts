@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GAME_CATEGORIES, SETTLEMENT_STATUSES } from './enums.js';
-import { textPerLocaleSchema } from './locales.js';
+import { textPerLocaleSchema } from './localized-text.js';
 import { DATE_TIME_PATTERN } from './logs.js';
 import { pagingSchema, providerCodeSchema } from './members.js';
 import { moneyStringSchema } from './money.js';

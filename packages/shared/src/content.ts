@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPES, PUBLISH_STATUSES } from './enums.js';
-import { LOCALES, type Locale, textPerLocaleSchema } from './locales.js';
+import { LOCALES, type Locale } from './locales.js';
+import { textPerLocaleSchema } from './localized-text.js';
 import { DATE_TIME_PATTERN } from './logs.js';
 import { pagingSchema } from './members.js';
 

@@ -1,5 +1,6 @@
 export * from './sites.js';
 export * from './locales.js';
+export * from './localized-text.js';
 export * from './permissions.js';
 export * from './enums.js';
 export * from './errors.js';

@@ -35,9 +35,3 @@ export function normalizeLocale(value: string | undefined | null): Locale {
   if (lang === 'zh') return 'zh_TW';
   return LOCALES.find((l) => l === lang) ?? DEFAULT_LOCALE;
 }
-
-/**
- * One text per locale: all four keys, nothing else. A strict object rather than a record keyed by
- * the locales (which validates the same) so that the API description names the four properties.
- */
-export const textPerLocaleSchema = z.strictObject({ zh_TW: z.string(), en: z.string(), th: z.string(), vi: z.string() });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { dateTimeSchema, imageIdSchema, localizedTextSchema, publishStatusSchema } from './content.js';
 import { ENTITY_STATUSES, GAME_CATEGORIES, GAME_TAGS } from './enums.js';
 import { gameCategorySchema } from './provider-api.js';
-import { LOCALES, textPerLocaleSchema } from './locales.js';
+import { LOCALES } from './locales.js';
+import { textPerLocaleSchema } from './localized-text.js';
 import { pagingSchema } from './members.js';
 import { SITE_IDS } from './sites.js';
 

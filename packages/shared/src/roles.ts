@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textPerLocaleSchema } from './locales.js';
+import { textPerLocaleSchema } from './localized-text.js';
 import type { LocalizedText } from './content.js';
 import { pagingSchema } from './members.js';
 import { PERMISSION_CODES, type PermissionCode } from './permissions.js';

@@ -3,7 +3,7 @@ import { accountNoSchema, PASSWORD_MAX_LENGTH } from './auth.js';
 import { dateTimeSchema, imageIdSchema, localizedTextSchema, publishStatusSchema } from './content.js';
 import { REDEMPTION_TYPES, SHIPPING_STATUSES } from './enums.js';
 import { idempotencyKeySchema } from './ledger.js';
-import { textPerLocaleSchema } from './locales.js';
+import { textPerLocaleSchema } from './localized-text.js';
 import { pagingSchema } from './members.js';
 
 /**
