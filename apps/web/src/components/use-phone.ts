@@ -1,8 +1,8 @@
 import { Grid } from 'antd';
 
 /**
- * A phone-wide screen (antd's xs, under 576 px): the store's tables then fold their columns into
- * one or two cells so the status, points and actions stay in view without scrolling sideways.
+ * A phone-wide screen (antd's xs, under 576 px): tables that fold their columns there (the
+ * store's) keep the status, points and actions in view without scrolling sideways.
  */
 export function usePhone(): boolean {
   return Grid.useBreakpoint().xs === true;

@@ -80,8 +80,10 @@ export function ContentScreen({ type }: { type: ContentType }) {
             </Button>
           </div>
         </div>
+        {list.notice}
         <ContentTable
           type={type}
+          emptyText={list.grid.emptyText()}
           data={list.query.data}
           loading={list.query.isFetching}
           page={list.page}

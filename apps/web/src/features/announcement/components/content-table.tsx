@@ -1,6 +1,6 @@
 import { Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem, ContentList, ContentType } from '@agent-bo/shared';
 import { serverPagination } from '../../../components/server-pagination';
@@ -27,6 +27,7 @@ export function ContentTable({
   onSelect,
   onChange,
   actions,
+  emptyText,
 }: {
   type: ContentType;
   data: ContentList | undefined;
@@ -38,6 +39,8 @@ export function ContentTable({
   onSelect: (ids: number[]) => void;
   onChange: (page: number | undefined, pageSize: number | undefined, sort: ContentSort) => void;
   actions: RowActions;
+  /** What stands in an empty table: a failed load with its retry (useGridQuery), else "no content". */
+  emptyText?: ReactNode;
 }) {
   const { t } = useTranslation('announcement');
   const columns = useContentColumns(type, sort, actions);
@@ -53,7 +56,7 @@ export function ContentTable({
         loading={loading}
         {...FIT_TABLE}
         pagination={pagination}
-        locale={{ emptyText: t('table.empty') }}
+        locale={{ emptyText: emptyText ?? t('table.empty') }}
         rowSelection={
           actions.canWrite
             ? {

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { DEFAULT_PAGE_SIZE, type CONTENT_SORT_FIELDS, type ContentType, type PublishStatus } from '@agent-bo/shared';
-import { toPageSize, type PageSize } from '../../../components/server-pagination';
+import type { CONTENT_SORT_FIELDS, ContentType, PublishStatus } from '@agent-bo/shared';
+import { usePagedList } from '../../../hooks/use-paged-list';
 import { contentApi, contentKeys } from '../api/content-api';
 
 /** What the list is searched by: title text, status, and a site wall-clock range it overlaps. */
@@ -21,35 +19,13 @@ export interface ContentSort {
 /** The contract's default order: by the editors' sort number, ascending. */
 export const DEFAULT_SORT: ContentSort = { sortBy: 'sort', order: 'asc' };
 
-/**
- * One content type's server-paged list: the applied filters, the sort and the pager. A new
- * search, sort or page size goes back to the first page.
- */
+/** One content type's server-paged list, in the editors' order until a column is sorted. */
 export function useContentList(type: ContentType) {
-  const [filters, setFilters] = useState<ContentFilters>({});
-  const [sort, setSort] = useState<ContentSort>(DEFAULT_SORT);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-
-  const body = { type, ...filters, ...sort, page, pageSize };
-  const query = useQuery({
-    queryKey: contentKeys.list(type, body),
-    queryFn: ({ signal }) => contentApi.list(body, signal),
-    placeholderData: (prev) => prev,
+  return usePagedList<ContentFilters, Awaited<ReturnType<typeof contentApi.list>>, ContentSort>({
+    keyOf: (body) => contentKeys.list(type, { type, ...body }),
+    fetch: (body, signal) => contentApi.list({ type, ...body }, signal),
+    initial: {},
+    initialSort: DEFAULT_SORT,
+    testId: 'content',
   });
-
-  const search = (next: ContentFilters) => {
-    setPage(1);
-    setFilters(next);
-  };
-
-  const change = (current: number | undefined, requestedSize: number | undefined, nextSort: ContentSort) => {
-    const size = toPageSize(requestedSize);
-    const resort = nextSort.sortBy !== sort.sortBy || nextSort.order !== sort.order;
-    setPage(size !== pageSize || resort ? 1 : (current ?? 1));
-    setPageSize(size);
-    setSort(nextSort);
-  };
-
-  return { query, page, pageSize, sort, search, change };
 }

@@ -1,5 +1,4 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +9,7 @@ import {
   businessRange,
   type SettlementStatus,
 } from '@agent-bo/shared';
+import { ProviderFilter, RangeFilterForm, RangeFilterSelect } from '../../../components/range-filter-form';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { DATE_TIME_FORMAT, fromRange, toRange, type Range } from '../../../lib/time-range';
 import { todayFilters, type BetFilters } from '../hooks/use-bet-filters';
@@ -65,28 +65,28 @@ export function BetFilterForm({
   };
 
   return (
-    <Form<FormValues>
+    <RangeFilterForm<FormValues>
       form={form}
-      layout="inline"
+      testId="bet"
       className="bet-filters"
       initialValues={{ range: toRange(initial) }}
       onFinish={onFinish}
-      data-testid="bet-filters"
-    >
-      <Form.Item
-        name="range"
-        className="bet-filters__range"
-        rules={[
-          { required: true, message: t('validation.range') },
-          {
-            validator: async (_, value: Range | null | undefined) => {
-              const { start, end } = fromRange(value);
-              if (start && end && betRangeIssue(start, end) === 'dateRange.max')
-                throw new Error(t('validation.rangeMax', { n: BET_MAX_RANGE_DAYS }));
-            },
+      onReset={() => {
+        const today = todayFilters(timeZone);
+        form.setFieldsValue({ range: toRange(today) });
+        onSearch(today);
+      }}
+      rangeRules={[
+        { required: true, message: t('validation.range') },
+        {
+          validator: async (_, value: Range | null | undefined) => {
+            const { start, end } = fromRange(value);
+            if (start && end && betRangeIssue(start, end) === 'dateRange.max')
+              throw new Error(t('validation.rangeMax', { n: BET_MAX_RANGE_DAYS }));
           },
-        ]}
-      >
+        },
+      ]}
+      rangePicker={
         <DatePicker.RangePicker
           showTime
           format={DATE_TIME_FORMAT}
@@ -96,7 +96,8 @@ export function BetFilterForm({
           data-testid="bet-range"
           {...(isMobile ? { placement: 'bottomLeft' as const } : {})}
         />
-      </Form.Item>
+      }
+    >
       <Form.Item name="account">
         <Input
           allowClear
@@ -107,16 +108,7 @@ export function BetFilterForm({
           data-testid="bet-account"
         />
       </Form.Item>
-      <Form.Item name="providerCode">
-        <Select
-          allowClear
-          placeholder={t('filters.provider')}
-          aria-label={t('filters.provider')}
-          style={{ minWidth: 170 }}
-          options={providers.map((p) => ({ value: p.code, label: `${p.name} (${p.code})` }))}
-          data-testid="bet-provider"
-        />
-      </Form.Item>
+      <ProviderFilter providers={providers} placeholder={t('filters.provider')} testId="bet-provider" />
       <Form.Item name="gameCode">
         <Input
           allowClear
@@ -127,34 +119,12 @@ export function BetFilterForm({
           data-testid="bet-game"
         />
       </Form.Item>
-      <Form.Item name="status">
-        <Select
-          allowClear
-          placeholder={t('filters.status')}
-          aria-label={t('filters.status')}
-          style={{ minWidth: 170 }}
-          options={SETTLEMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          data-testid="bet-status"
-        />
-      </Form.Item>
-      <Form.Item className="bet-filters__btn">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="bet-search">
-          {t('filters.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item className="bet-filters__btn">
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            const today = todayFilters(timeZone);
-            form.resetFields();
-            form.setFieldsValue({ range: toRange(today) });
-            onSearch(today);
-          }}
-        >
-          {t('filters.reset')}
-        </Button>
-      </Form.Item>
-    </Form>
+      <RangeFilterSelect
+        name="status"
+        placeholder={t('filters.status')}
+        options={SETTLEMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+        testId="bet-status"
+      />
+    </RangeFilterForm>
   );
 }

@@ -8,12 +8,13 @@ import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
 import { useCanWrite } from '../../../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
-import { usePagedList } from '../hooks/use-paged-list';
+import { usePagedList } from '../../../hooks/use-paged-list';
 import { CategoryDrawer, type CategoryTarget } from './category-drawer';
 import { ListButtons } from '../../../components/list-buttons';
 import { textIn } from '../../../lib/localized-text';
 import { OrderModal } from './order-modal';
-import { PagedTable, Thumb } from './table-parts';
+import { PagedTable } from '../../../components/paged-table';
+import { Thumb } from '../../../components/thumb';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
@@ -31,9 +32,12 @@ export function CategoryScreen() {
   const locale = useLocaleStore((s) => s.locale);
   const client = useQueryClient();
   const canWrite = useCanWrite('CATEGORY_WRITE');
-  const list = usePagedList<Filters, Awaited<ReturnType<typeof materialApi.categories>>>(materialKeys.categories, (body, signal) =>
-    materialApi.categories(body, signal),
-  );
+  const list = usePagedList<Filters, Awaited<ReturnType<typeof materialApi.categories>>>({
+    keyOf: materialKeys.categories,
+    fetch: materialApi.categories,
+    initial: {},
+    testId: 'category',
+  });
   const refresh = () => client.invalidateQueries({ queryKey: materialKeys.all });
   const [target, setTarget] = useState<CategoryTarget | null>(null);
   const [ordering, setOrdering] = useState(false);

@@ -3,7 +3,7 @@ import type { Game } from '@agent-bo/shared';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { GameStatusCell } from './game-labels';
 import { gameName } from './name-tabs';
-import { Thumb } from './table-parts';
+import { Thumb } from '../../../components/thumb';
 
 /**
  * A game in an ordered list: image, name in the user's language with provider and code, status.

@@ -8,14 +8,15 @@ import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
 import { useCanWrite } from '../../../hooks/use-can-write';
 import { useGameBulk } from '../hooks/use-game-bulk';
-import { usePagedList } from '../hooks/use-paged-list';
+import { usePagedList } from '../../../hooks/use-paged-list';
 import { BulkMenu } from './bulk-menu';
 import { ListButtons } from '../../../components/list-buttons';
 import { GameDrawer } from './game-drawer';
 import { GameStatusCell, GameTagLabel } from './game-labels';
 import { gameName } from './name-tabs';
 import { textIn } from '../../../lib/localized-text';
-import { PagedTable, Thumb } from './table-parts';
+import { PagedTable } from '../../../components/paged-table';
+import { Thumb } from '../../../components/thumb';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
@@ -33,9 +34,12 @@ export function GameScreen() {
   const locale = useLocaleStore((s) => s.locale);
   const client = useQueryClient();
   const canWrite = useCanWrite('GAME_WRITE');
-  const list = usePagedList<Filters, Awaited<ReturnType<typeof materialApi.games>>>(materialKeys.games, (body, signal) =>
-    materialApi.games(body, signal),
-  );
+  const list = usePagedList<Filters, Awaited<ReturnType<typeof materialApi.games>>>({
+    keyOf: materialKeys.games,
+    fetch: materialApi.games,
+    initial: {},
+    testId: 'game',
+  });
   const options = useQuery({ queryKey: materialKeys.options, queryFn: ({ signal }) => materialApi.options(signal) });
   const refresh = () => client.invalidateQueries({ queryKey: materialKeys.all });
   const bulk = useGameBulk(refresh);

@@ -8,12 +8,12 @@ import { useLocaleStore } from '../../../stores/locale-store';
 import { materialApi, materialKeys } from '../api/material-api';
 import { useCanWrite } from '../../../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
-import { usePagedList } from '../hooks/use-paged-list';
+import { usePagedList } from '../../../hooks/use-paged-list';
 import { ListButtons } from '../../../components/list-buttons';
 import { ModuleDrawer, type ModuleTarget } from './module-drawer';
 import { textIn } from '../../../lib/localized-text';
 import { OrderModal } from './order-modal';
-import { PagedTable } from './table-parts';
+import { PagedTable } from '../../../components/paged-table';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
@@ -34,9 +34,12 @@ export function ModuleScreen() {
   const locale = useLocaleStore((s) => s.locale);
   const client = useQueryClient();
   const canWrite = useCanWrite('COLLECTION_WRITE');
-  const list = usePagedList<Filters, Awaited<ReturnType<typeof materialApi.modules>>>(materialKeys.modules, (body, signal) =>
-    materialApi.modules(body, signal),
-  );
+  const list = usePagedList<Filters, Awaited<ReturnType<typeof materialApi.modules>>>({
+    keyOf: materialKeys.modules,
+    fetch: materialApi.modules,
+    initial: {},
+    testId: 'module',
+  });
   const refresh = () => client.invalidateQueries({ queryKey: materialKeys.all });
   const [target, setTarget] = useState<ModuleTarget | null>(null);
   const [ordering, setOrdering] = useState(false);

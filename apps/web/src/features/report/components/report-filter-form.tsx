@@ -1,8 +1,8 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Select } from 'antd';
+import { DatePicker, Form } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_RANGE_NAMES, DEFAULT_RANGE, REPORT_MAX_DAYS, daysInRange } from '@agent-bo/shared';
+import { ProviderFilter, RangeFilterForm } from '../../../components/range-filter-form';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { DATE_FORMAT, fromDateRange, presetDates, toDateRange, type DateRange } from '../../../lib/date-range';
 import type { ReportFilters } from '../hooks/use-agent-report';
@@ -48,28 +48,27 @@ export function ReportFilterForm({
   };
 
   return (
-    <Form<FormValues>
+    <RangeFilterForm<FormValues>
       form={form}
-      layout="inline"
-      className="report-filters"
+      testId="report"
       initialValues={{ range: toDateRange(initial) }}
       onFinish={onFinish}
-      data-testid="report-filters"
-    >
-      <Form.Item
-        name="range"
-        className="report-filters__range"
-        rules={[
-          { required: true, message: t('validation.range') },
-          {
-            validator: async (_, value: DateRange | null | undefined) => {
-              const { start, end } = fromDateRange(value);
-              if (start && end && daysInRange(start, end) > REPORT_MAX_DAYS)
-                throw new Error(t('validation.rangeMax', { n: REPORT_MAX_DAYS }));
-            },
+      onReset={() => {
+        const now = presetDates(DEFAULT_RANGE, timeZone);
+        form.setFieldsValue({ range: toDateRange(now) });
+        onSearch(now);
+      }}
+      rangeRules={[
+        { required: true, message: t('validation.range') },
+        {
+          validator: async (_, value: DateRange | null | undefined) => {
+            const { start, end } = fromDateRange(value);
+            if (start && end && daysInRange(start, end) > REPORT_MAX_DAYS)
+              throw new Error(t('validation.rangeMax', { n: REPORT_MAX_DAYS }));
           },
-        ]}
-      >
+        },
+      ]}
+      rangePicker={
         <DatePicker.RangePicker
           format={DATE_FORMAT}
           presets={presets}
@@ -78,35 +77,9 @@ export function ReportFilterForm({
           data-testid="report-range"
           {...(isMobile ? { placement: 'bottomLeft' as const } : {})}
         />
-      </Form.Item>
-      <Form.Item name="providerCode">
-        <Select
-          allowClear
-          placeholder={t('filters.provider')}
-          aria-label={t('filters.provider')}
-          style={{ minWidth: 180 }}
-          options={providers.map((p) => ({ value: p.code, label: `${p.name} (${p.code})` }))}
-          data-testid="report-provider"
-        />
-      </Form.Item>
-      <Form.Item className="report-filters__btn">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="report-search">
-          {t('filters.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item className="report-filters__btn">
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            const now = presetDates(DEFAULT_RANGE, timeZone);
-            form.resetFields();
-            form.setFieldsValue({ range: toDateRange(now) });
-            onSearch(now);
-          }}
-        >
-          {t('filters.reset')}
-        </Button>
-      </Form.Item>
-    </Form>
+      }
+    >
+      <ProviderFilter providers={providers} placeholder={t('filters.provider')} testId="report-provider" />
+    </RangeFilterForm>
   );
 }

@@ -8,10 +8,11 @@ import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeKeys } from '../api/store-api';
 import { useCanWrite } from '../../../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
-import { useStoreList } from '../hooks/use-store-list';
+import { usePagedList } from '../../../hooks/use-paged-list';
 import { CategoryDrawer } from './category-drawer';
 import { textIn } from '../../../lib/localized-text';
-import { formatCount, StoreTable } from './table-parts';
+import { PagedTable } from '../../../components/paged-table';
+import { formatCount } from './counts';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
 import { ListButtons } from '../../../components/list-buttons';
 import { ListPage } from '../../../components/list-page';
@@ -31,7 +32,7 @@ export function CategoryScreen() {
   const locale = useLocaleStore((s) => s.locale);
   const client = useQueryClient();
   const canWrite = useCanWrite('STORE_CATEGORY_WRITE');
-  const list = useStoreList<Filters, Awaited<ReturnType<typeof storeApi.categories>>>({
+  const list = usePagedList<Filters, Awaited<ReturnType<typeof storeApi.categories>>>({
     keyOf: storeKeys.categories,
     fetch: storeApi.categories,
     initial: {},
@@ -124,7 +125,7 @@ export function CategoryScreen() {
           onRefresh={() => void client.invalidateQueries({ queryKey: storeKeys.all })}
         />
       </div>
-      <StoreTable<StoreCategory> list={list} columns={columns} testId="category-table" />
+      <PagedTable<StoreCategory> list={list} foldsOnPhone columns={columns} testId="category-table" />
     </ListPage>
   );
 }

@@ -8,11 +8,13 @@ import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeKeys } from '../api/store-api';
 import { useCanWrite } from '../../../hooks/use-can-write';
 import { useConfirmDelete } from '../../../hooks/use-confirm-delete';
-import { usePhone } from '../hooks/use-phone';
-import { useStoreList } from '../hooks/use-store-list';
+import { usePhone } from '../../../components/use-phone';
+import { usePagedList } from '../../../hooks/use-paged-list';
 import { GoodsDrawer } from './goods-drawer';
 import { textIn } from '../../../lib/localized-text';
-import { formatCount, StoreTable, Thumb } from './table-parts';
+import { PagedTable } from '../../../components/paged-table';
+import { Thumb } from '../../../components/thumb';
+import { formatCount } from './counts';
 import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
 import { ListButtons } from '../../../components/list-buttons';
 import { ListPage } from '../../../components/list-page';
@@ -37,7 +39,7 @@ export function GoodsScreen() {
   const client = useQueryClient();
   const canWrite = useCanWrite('STORE_GOODS_WRITE');
   const phone = usePhone();
-  const list = useStoreList<Filters, Awaited<ReturnType<typeof storeApi.goods>>>({
+  const list = usePagedList<Filters, Awaited<ReturnType<typeof storeApi.goods>>>({
     keyOf: storeKeys.goods,
     fetch: storeApi.goods,
     initial: {},
@@ -194,7 +196,7 @@ export function GoodsScreen() {
           onRefresh={() => void client.invalidateQueries({ queryKey: storeKeys.all })}
         />
       </div>
-      <StoreTable<Goods> list={list} columns={phone ? phoneColumns : columns} testId="goods-table" />
+      <PagedTable<Goods> list={list} foldsOnPhone columns={phone ? phoneColumns : columns} testId="goods-table" />
     </ListPage>
   );
 }

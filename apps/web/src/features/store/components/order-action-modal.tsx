@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeKeys } from '../api/store-api';
 import { textIn } from '../../../lib/localized-text';
-import { formatCount } from './table-parts';
+import { formatCount } from './counts';
 
 export type OrderAction = 'ship' | 'cancel';
 

@@ -9,14 +9,15 @@ import { fromRange, toRange, type Range } from '../../../lib/time-range';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeCsvName, storeKeys } from '../api/store-api';
 import { useCanRead, useCanWrite } from '../../../hooks/use-can-write';
-import { usePhone } from '../hooks/use-phone';
-import { useStoreList } from '../hooks/use-store-list';
+import { usePhone } from '../../../components/use-phone';
+import { usePagedList } from '../../../hooks/use-paged-list';
 import { useOrderCsvLabels } from '../hooks/use-store-csv-labels';
 import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
 import { textIn } from '../../../lib/localized-text';
 import { OrderActionModal, type OrderAction } from './order-action-modal';
 import { defaultRange, RangeField } from './range-field';
-import { formatCount, StoreTable } from './table-parts';
+import { PagedTable } from '../../../components/paged-table';
+import { formatCount } from './counts';
 import { FilterForm, FilterSelect } from '../../../components/filter-form';
 import { ListPage } from '../../../components/list-page';
 import '../store.css';
@@ -45,7 +46,7 @@ export function OrderScreen() {
   const timeZone = useSiteTimeZone();
   const canWrite = useCanWrite('STORE_ORDER_WRITE');
   const initial = useMemo(() => defaultRange(timeZone), [timeZone]);
-  const list = useStoreList<Filters, Awaited<ReturnType<typeof storeApi.orders>>>({
+  const list = usePagedList<Filters, Awaited<ReturnType<typeof storeApi.orders>>>({
     keyOf: storeKeys.orders,
     fetch: storeApi.orders,
     initial,
@@ -223,7 +224,7 @@ export function OrderScreen() {
           testId="order-export"
         />
       </div>
-      <StoreTable<StoreOrder> list={list} columns={phone ? phoneColumns : columns} testId="order-table" />
+      <PagedTable<StoreOrder> list={list} foldsOnPhone columns={phone ? phoneColumns : columns} testId="order-table" />
     </ListPage>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { POINTS_RATE_MAX } from '@agent-bo/shared';
 import { isApiError } from '../../../lib/api-client';
 import { isStale, storeApi, storeKeys } from '../api/store-api';
-import { formatCount } from './table-parts';
+import { formatCount } from './counts';
 
 /**
  * The site's points rate: how many points 100.00 of valid bet earns. Shown above the goods (and

@@ -6,12 +6,13 @@ import { POINTS_ENTRY_TYPES, type PointsEntry, type PointsEntryListRequest, type
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { fromRange, toRange, type Range } from '../../../lib/time-range';
 import { storeApi, storeCsvName, storeKeys } from '../api/store-api';
-import { usePhone } from '../hooks/use-phone';
-import { useStoreList } from '../hooks/use-store-list';
+import { usePhone } from '../../../components/use-phone';
+import { usePagedList } from '../../../hooks/use-paged-list';
 import { usePointsCsvLabels } from '../hooks/use-store-csv-labels';
 import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
 import { defaultRange, RangeField } from './range-field';
-import { formatCount, formatSigned, StoreTable } from './table-parts';
+import { PagedTable } from '../../../components/paged-table';
+import { formatCount, formatSigned } from './counts';
 import { FilterForm, FilterSelect } from '../../../components/filter-form';
 import { ListPage } from '../../../components/list-page';
 import '../store.css';
@@ -38,7 +39,7 @@ export function PointsScreen() {
   const csvLabels = usePointsCsvLabels();
   const timeZone = useSiteTimeZone();
   const initial = useMemo(() => defaultRange(timeZone), [timeZone]);
-  const list = useStoreList<Filters, Awaited<ReturnType<typeof storeApi.points>>>({
+  const list = usePagedList<Filters, Awaited<ReturnType<typeof storeApi.points>>>({
     keyOf: storeKeys.points,
     fetch: storeApi.points,
     initial,
@@ -153,7 +154,7 @@ export function PointsScreen() {
           testId="points-export"
         />
       </div>
-      <StoreTable<PointsEntry> list={list} columns={phone ? phoneColumns : columns} testId="points-table" />
+      <PagedTable<PointsEntry> list={list} foldsOnPhone columns={phone ? phoneColumns : columns} testId="points-table" />
     </ListPage>
   );
 }
