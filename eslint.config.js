@@ -35,9 +35,10 @@ const serverZones = [
     message: 'Modules never import the composition above them.',
   },
   {
-    target: `${SERVER}/modules/**/!(routes).ts`,
+    // A module's HTTP edge is its routes.ts, or its routes/ folder when the routes are split by concern.
+    target: [`${SERVER}/modules/*/!(routes).ts`, `${SERVER}/modules/*/!(routes)/**/*.ts`],
     from: `${SERVER}/plugins`,
-    message: "Only a module's routes.ts (its HTTP edge) uses the plugins' request helpers; services stay free of Fastify.",
+    message: "Only a module's routes.ts or routes/ (its HTTP edge) uses the plugins' request helpers; services stay free of Fastify.",
   },
   {
     target: `${SERVER}/plugins`,

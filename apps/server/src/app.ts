@@ -21,7 +21,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { memberRoutes } from './modules/members/routes.js';
+import { memberRoutes } from './modules/members/routes/index.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { logRoutes } from './modules/logs/routes.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, errorMessage, newPasswordSchema } from '@agent-bo/shared';
 import { assertPasswordAllowed, COMMON_PASSWORDS_REFUSED, isCommonPassword } from '../../src/lib/password-policy.js';
-import { generatePassword } from '../../src/modules/members/service.js';
+import { generatePassword } from '../../src/modules/members/credentials.js';
 import { call, signin, signinAs, useTestApp } from '../helpers.js';
 import { body, fingerprint, ids, q } from './support.js';
 

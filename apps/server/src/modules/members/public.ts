@@ -11,7 +11,8 @@ import { writeLog } from '../../core/oplog.js';
 import { findAccountByNo } from '../account/index.js';
 import { readThrottle, recordFailure, throttleKeys } from '../auth/index.js';
 import { mapUniqueViolation } from './context.js';
-import { isAccountNoFree, siteProviderCodes, sitePresetCodes } from './service.js';
+import { isAccountNoFree } from './credentials.js';
+import { sitePresetCodes, siteProviderCodes } from './limits.js';
 import { inTransaction } from '../../core/tx.js';
 
 export interface PublicContext {
