@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SITE_IDS, type SiteId } from '@agent-bo/shared';
 import { DirectoryError, loadDirectory, parsePlayers, parseSecrets, type Directory } from './directory.js';
-import { DEFAULT_RATES, formatSummary, runSimulation, type FateRates } from './engine.js';
+import { runSimulation } from './engine.js';
+import { DEFAULT_RATES, type FateRates } from './planner.js';
+import { formatSummary } from './summary.js';
 
 // src/cli.ts and dist/cli.js sit at the same depth: packages/simulator/{src,dist}/cli.*
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

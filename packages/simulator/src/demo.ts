@@ -2,7 +2,8 @@ import { SITE_IDS, type SiteId } from '@agent-bo/shared';
 import { catalogueOf } from './catalogue.js';
 import { ProviderClient } from './client.js';
 import { loadDirectory, type Queryable } from './directory.js';
-import { runSimulation, type SimulationSummary } from './engine.js';
+import { runSimulation } from './engine.js';
+import type { SimulationSummary } from './summary.js';
 import type { ProviderWallets } from './provider-side.js';
 import { runShoppers, type ShopperSummary } from './shoppers.js';
 

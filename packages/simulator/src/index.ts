@@ -19,15 +19,9 @@ export {
   type ProviderSide,
   type ProviderSideOptions,
 } from './provider-side.js';
-export {
-  DEFAULT_RATES,
-  Planner,
-  formatSummary,
-  runSimulation,
-  type FateRates,
-  type SimulationOptions,
-  type SimulationSummary,
-} from './engine.js';
+export { runSimulation, type SimulationOptions } from './engine.js';
+export { DEFAULT_RATES, Planner, type FateRates } from './planner.js';
+export { formatSummary, type SimulationSummary } from './summary.js';
 export {
   DEMO_TRAFFIC,
   demoTrafficWanted,

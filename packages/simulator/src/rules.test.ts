@@ -4,7 +4,7 @@ import { OUTCOMES, PROVIDER_GAMES, SPORTS_RETURN_BP, drawResult, drawStake, expe
 import { signBody } from './client.js';
 import { demoTrafficWanted, loopbackUrl } from './demo.js';
 import { DirectoryError, parsePlayers, parseSecrets, type Directory } from './directory.js';
-import { DEFAULT_RATES, Planner } from './engine.js';
+import { DEFAULT_RATES, Planner } from './planner.js';
 import { Rng } from './rng.js';
 
 /** The simulator's rules without a server: random numbers, stakes, outcomes, the plan of bets. */

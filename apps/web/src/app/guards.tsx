@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullPageSpin } from '../components/full-page-spin';
-import { isApiError } from '../lib/api-client';
+import { isApiError } from '../lib/api-error';
 import { api } from '../lib/api';
 import { loginHref } from '../stores/navigation';
 import { safeRedirectTarget } from '../config/routes';

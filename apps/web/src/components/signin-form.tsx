@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SigninRequest, SigninResponse } from '@agent-bo/shared';
 import type { signinRequestSchema as SigninSchema } from '../lib/signin-schema';
-import { isApiError } from '../lib/api-client';
+import { isApiError } from '../lib/api-error';
 import { signin } from '../lib/auth-api';
 import { zodRule } from '../lib/zod-rule';
 

@@ -3,7 +3,7 @@ import { App, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, type Locale } from '@agent-bo/shared';
-import { isApiError } from '../lib/api-client';
+import { isApiError } from '../lib/api-error';
 import { localeOfError } from '../lib/locale-of-error';
 import type { EditDrawerState } from '../components/edit-drawer';
 import { useIsMobile } from './use-is-mobile';

@@ -1,4 +1,6 @@
-import { errorNameForCode, SUCCESS_CODE, type Envelope } from '@agent-bo/shared';
+import { errorNameForCode, SUCCESS_CODE } from '@agent-bo/shared';
+import { isEnvelope, trimStrings } from './api-body';
+import { ApiError, type ErrorMessageMode, isApiError, isTransient } from './api-error';
 
 /**
  * The one HTTP client of the web app (ARCHITECTURE.md convention 7, spec §7 and §8).
@@ -16,39 +18,6 @@ import { errorNameForCode, SUCCESS_CODE, type Envelope } from '@agent-bo/shared'
  * - cancelled requests are silent; every request is registered so a route switch can cancel
  *   what the previous page left running.
  */
-
-export type ErrorMessageMode = 'toast' | 'modal' | 'none';
-
-export type ApiErrorKind = 'envelope' | 'http' | 'timeout' | 'network' | 'cancelled' | 'unauthorized';
-
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  /** HTTP status, when a response arrived. */
-  readonly status: number | undefined;
-  /** Envelope code, when the body was an envelope. */
-  readonly code: number | undefined;
-  readonly data: unknown;
-  /**
-   * Another attempt may succeed: a GET (not marked `retry: false`) that failed on the network,
-   * by a timeout, a 408 or a 5xx. The query client retries these; the client leaves their report
-   * to it (`reportDeferred`).
-   */
-  readonly retryable: boolean;
-
-  constructor(kind: ApiErrorKind, message: string, extra: { status?: number; code?: number; data?: unknown; retryable?: boolean } = {}) {
-    super(message);
-    this.name = 'ApiError';
-    this.kind = kind;
-    this.status = extra.status;
-    this.code = extra.code;
-    this.data = extra.data;
-    this.retryable = extra.retryable ?? false;
-  }
-}
-
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
-}
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -113,28 +82,6 @@ const CATALOGUE_STATUSES: readonly number[] = [400, 429];
 
 const CANCELLED = Symbol('cancelled');
 const TIMED_OUT = Symbol('timed-out');
-
-const SECRET_KEY = /pass(word)?|pwd|secret/i;
-
-/** Trims string values recursively, leaving secrets untouched (a password may end in a space). */
-export function trimStrings<T>(value: T, key = ''): T {
-  if (typeof value === 'string') return (SECRET_KEY.test(key) ? value : value.trim()) as T;
-  if (Array.isArray(value)) return value.map((item) => trimStrings(item, key)) as T;
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimStrings(v, k)])) as T;
-  }
-  return value;
-}
-
-function isEnvelope(body: unknown): body is Envelope<unknown> {
-  return !!body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'number' && 'success' in (body as object);
-}
-
-/** Failures another attempt may cure: no answer, a timeout, 408 and 5xx. */
-function isTransient(error: ApiError): boolean {
-  if (error.kind === 'network' || error.kind === 'timeout') return true;
-  return error.kind === 'http' && error.status !== undefined && (error.status === 408 || error.status >= 500);
-}
 
 interface PendingRequest {
   controller: AbortController;

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { api } from './api';
-import { isApiError } from './api-client';
+import { isApiError } from './api-error';
 
 /** Spec §9: a GET that failed on the way is tried again 5 times, 100 ms apart. */
 export const QUERY_RETRY_COUNT = 5;

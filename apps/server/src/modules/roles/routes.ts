@@ -19,17 +19,11 @@ import {
 import { ok } from '../../plugins/envelope.js';
 import { callerOf } from '../../plugins/auth.js';
 import { requirePermission } from '../../plugins/access.js';
-import {
-  assignableAccounts,
-  assignRoles,
-  catalogueFor,
-  deleteRole,
-  listRoles,
-  roleDetail,
-  saveRole,
-  unassignRoles,
-  type RoleContext,
-} from './service.js';
+import { assignableAccounts, assignRoles, unassignRoles } from './assign.js';
+import type { RoleContext } from './context.js';
+import { deleteRole } from './delete.js';
+import { catalogueFor, listRoles, roleDetail } from './read.js';
+import { saveRole } from './save.js';
 
 /**
  * Role permission management (`/permission/index`, PRODUCT.md §7). Every route needs

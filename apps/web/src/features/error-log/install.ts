@@ -1,4 +1,4 @@
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 import { isResourceTarget, promiseEntry, resourceEntry, scriptEntry } from './entry';
 import { errorReporter, recordError } from './record';
 

@@ -1,5 +1,5 @@
 import { amountSchema, formatMinorUnits, toMinorUnits } from '@agent-bo/shared';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 
 /**
  * Credit moves on the member screen (PRODUCT.md §4): recharge (caller → child), withdraw

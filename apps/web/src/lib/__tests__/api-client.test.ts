@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '@agent-bo/shared';
-import { createApiClient, type ApiClientConfig, type Notice, type ApiError } from '../api-client';
+import { createApiClient, type ApiClientConfig, type Notice } from '../api-client';
+import { type ApiError } from '../api-error';
 import { loadMessages } from '../i18n';
 
 type FetchArgs = [string, RequestInit];

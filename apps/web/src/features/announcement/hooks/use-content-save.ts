@@ -3,7 +3,7 @@ import { App, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BROADCAST_TEXT_MAX, CONTENT_TITLE_MAX, ERRORS, type ContentItem, type ContentType } from '@agent-bo/shared';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { contentApi } from '../api/content-api';
 import { saveRequestOf, type ContentFormValues } from '../form-values';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ERROR_LIMITS } from '@agent-bo/shared';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { cut, makeEntry } from '../entry';
 import { useErrorLogStore } from '../error-log-store';
 import { installErrorHandlers } from '../install';

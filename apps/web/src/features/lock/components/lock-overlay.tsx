@@ -13,7 +13,7 @@ import { readableTextOn } from '../../../config/theme';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { useUserStore } from '../../../stores/user-store';
 import { api } from '../../../lib/api';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { showToast } from '../../../lib/feedback';
 import { toLanguageTag } from '../../../lib/i18n';
 import { unlockScreen } from '../api/lock-api';

@@ -20,7 +20,7 @@ import {
   type TagSortRequest,
 } from '@agent-bo/shared';
 import { api, compact } from '../../../lib/api';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 
 const M = '/manage/material';
 

@@ -7,7 +7,7 @@ import { initI18n } from '../../../lib/i18n';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { adminUser } from '../../../test/fixtures';
 import { envelope, stubFetch } from '../../../test/app-harness';
-import { PermissionModal } from '../components/dialogs';
+import { PermissionModal } from '../components/dialogs/permission-modal';
 
 /**
  * The permission form of an agent: its roles and the codes in effect come from `userinfo {id}`

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentRow, CopyInfo, PlayerRow } from '@agent-bo/shared';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { memberApi, memberKeys } from '../api/member-api';
 import { stepFields, WIZARD_STEPS, type WizardKind, type WizardMode } from '../rules';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';

@@ -1,16 +1,15 @@
-import { ArrowRightOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Modal, Result, Space, Steps, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, Button, Descriptions, Form, Input, Modal, Result, Space, Steps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { creditRequestSchema, type CreditResult } from '@agent-bo/shared';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { zodRule } from '../../../lib/zod-rule';
 import { memberApi, memberKeys } from '../api/member-api';
 import { createKeyKeeper, creditPreview, isDefinitiveRefusal, parseAmount, type CreditOp, type Party } from '../credit';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
+import { type BalanceLine, BalanceTable } from './credit-balance-table';
 
 export interface CreditTarget {
   kind: 'agent' | 'player';
@@ -27,77 +26,6 @@ type Step = 'form' | 'confirm' | 'done';
 interface Fields {
   amount: string;
   memo?: string;
-}
-
-interface BalanceLine {
-  key: 'from' | 'to';
-  role: string;
-  accountNo: string;
-  before: string;
-  after: string | null;
-}
-
-function Money({ value, testId, strong }: { value: string | null; testId: string; strong?: boolean }) {
-  if (value === null)
-    return (
-      <Typography.Text type="secondary" data-testid={testId}>
-        —
-      </Typography.Text>
-    );
-  const negative = value.startsWith('-');
-  return (
-    <Typography.Text
-      className="member-money"
-      strong={strong}
-      type={negative ? 'danger' : undefined}
-      data-testid={testId}
-      data-value={value}
-    >
-      {formatMoney(value)}
-    </Typography.Text>
-  );
-}
-
-function BalanceTable({ lines }: { lines: BalanceLine[] }) {
-  const { t } = useTranslation('member');
-  const columns: ColumnsType<BalanceLine> = [
-    {
-      title: t('credit.account'),
-      key: 'account',
-      render: (_, l) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{l.accountNo}</Typography.Text>
-          <Typography.Text type="secondary" className="credit-role">
-            {l.role}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    {
-      title: t('credit.before'),
-      key: 'before',
-      align: 'right',
-      render: (_, l) => <Money value={l.before} testId={`credit-balance-${l.key}-before`} />,
-    },
-    { title: '', key: 'arrow', width: 24, render: () => <ArrowRightOutlined className="credit-arrow" /> },
-    {
-      title: t('credit.after'),
-      key: 'after',
-      align: 'right',
-      render: (_, l) => <Money value={l.after} strong testId={`credit-balance-${l.key}-after`} />,
-    },
-  ];
-  return (
-    <Table<BalanceLine>
-      rowKey="key"
-      size="small"
-      columns={columns}
-      dataSource={lines}
-      pagination={false}
-      className="credit-balances"
-      data-testid="credit-balances"
-    />
-  );
 }
 
 /**

@@ -4,7 +4,12 @@ import { memberKeys } from '../api/member-api';
 import type { MemberDialog } from '../hooks/use-member-dialogs';
 import { AccountWizard, type ParentContext } from './account-wizard';
 import { CreditDialog } from './credit-dialog';
-import { CopyInfoModal, MoveModal, PermissionModal, ResetPasswordModal, ShadowCreateModal, VerifyModal } from './dialogs';
+import { CopyInfoModal } from './dialogs/copy-info-modal';
+import { MoveModal } from './dialogs/move-modal';
+import { PermissionModal } from './dialogs/permission-modal';
+import { ResetPasswordModal } from './dialogs/reset-password-modal';
+import { ShadowCreateModal } from './dialogs/shadow-create-modal';
+import { VerifyModal } from './dialogs/verify-modal';
 import { HistoryDrawer } from './history-drawer';
 import type { Party } from '../credit';
 

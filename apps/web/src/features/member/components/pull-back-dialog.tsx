@@ -12,7 +12,7 @@ import {
   type TransferBackResult,
 } from '@agent-bo/shared';
 import { api } from '../../../lib/api';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { zodRule } from '../../../lib/zod-rule';
 import { createKeyKeeper, isDefinitiveRefusal, parseAmount } from '../credit';

@@ -8,7 +8,7 @@ import { useCopy } from '../../../components/use-copy';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
 import { memberApi, memberKeys } from '../api/member-api';
 import type { CreditTarget } from '../components/credit-dialog';
-import type { Target } from '../components/dialogs';
+import type { Target } from '../components/dialogs/target';
 import type { RowAction } from '../components/member-tables';
 import { isLifting } from '../rules';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, type Role } from '@agent-bo/shared';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { roleApi } from '../api/role-api';
 
 /**

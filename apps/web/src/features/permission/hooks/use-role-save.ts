@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERRORS, type Role } from '@agent-bo/shared';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { roleApi } from '../api/role-api';
 import { saveRequestOf, type RoleFormValues } from '../form-values';
 

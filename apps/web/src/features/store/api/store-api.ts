@@ -22,7 +22,7 @@ import {
   type StoreSettingsSaveRequest,
 } from '@agent-bo/shared';
 import { api, compact } from '../../../lib/api';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 
 const S = '/manage/store';
 

@@ -3,7 +3,7 @@ import { Alert, App, Descriptions, Form, Input, Modal, type ButtonProps } from '
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORE_NOTE_MAX, type StoreOrder } from '@agent-bo/shared';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { useLocaleStore } from '../../../stores/locale-store';
 import { storeApi, storeKeys } from '../api/store-api';
 import { textIn } from '../../../lib/localized-text';

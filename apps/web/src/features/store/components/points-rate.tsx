@@ -4,7 +4,7 @@ import { Alert, App, Button, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POINTS_RATE_MAX } from '@agent-bo/shared';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { isStale, storeApi, storeKeys } from '../api/store-api';
 import { formatCount } from './counts';
 

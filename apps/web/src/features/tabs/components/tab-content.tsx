@@ -3,7 +3,7 @@ import { Activity, Suspense, useEffect, useMemo } from 'react';
 import { useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { useAppStore } from '../../../stores/app-store';
 import { FullPageSpin } from '../../../components/full-page-spin';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { homePath } from '../../../stores/session';
 import { resolveOpening } from '../../../stores/tab-route';
 import { useTabStore } from '../../../stores/tab-store';

@@ -1,0 +1,6 @@
+/** The account a dialog acts on. */
+
+export interface Target {
+  id: number;
+  accountNo: string;
+}
