@@ -1,31 +1,22 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Select, type FormInstance } from 'antd';
+import { Form, Select, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import './range-filter-form.css';
+import { FilterLine } from './filter-line';
 
 /**
- * A report's filters in a line (the bet search, the agent report): a required range first, the
- * screen's other filters, then Search and Reset (the fields reset, then `onReset`, which puts the
- * default range back and searches). On a screen narrower than the menu's breakpoint the range
- * takes its own row and the other filters share the rows two by two.
- * Test ids: `<testId>-filters`, `<testId>-search`, `<testId>-reset`.
+ * A report's filters (the bet search, the agent report): a FilterLine whose first item is the
+ * required range, on a row of its own on a narrow screen.
  */
 export function RangeFilterForm<V extends object>({
-  form,
-  testId,
-  className,
-  initialValues,
   rangeRules,
   rangePicker,
-  onFinish,
-  onReset,
+  initialValues,
   children,
+  ...line
 }: {
   form: FormInstance<V>;
   testId: string;
-  /** The screen's own class beside `range-filters`, for what only it needs. */
+  /** The screen's own class beside `filter-line`, for what only it needs. */
   className?: string;
   initialValues: Partial<V>;
   /** The range item's rules: required, and the screen's longest range. */
@@ -36,38 +27,13 @@ export function RangeFilterForm<V extends object>({
   onReset: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('common');
   return (
-    <Form<V>
-      form={form}
-      layout="inline"
-      className={className ? `range-filters ${className}` : 'range-filters'}
-      initialValues={initialValues}
-      onFinish={onFinish}
-      data-testid={`${testId}-filters`}
-    >
-      <Form.Item name="range" className="range-filters__range" rules={rangeRules}>
+    <FilterLine<V> initialValues={initialValues} {...line}>
+      <Form.Item name="range" className="filter-line__wide" rules={rangeRules}>
         {rangePicker}
       </Form.Item>
       {children}
-      <Form.Item className="range-filters__btn">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${testId}-search`}>
-          {t('actions.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item className="range-filters__btn">
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            form.resetFields();
-            onReset();
-          }}
-          data-testid={`${testId}-reset`}
-        >
-          {t('actions.reset')}
-        </Button>
-      </Form.Item>
-    </Form>
+    </FilterLine>
   );
 }
 
@@ -89,7 +55,7 @@ export function RangeFilterSelect<T extends string>({
         allowClear
         placeholder={placeholder}
         aria-label={placeholder}
-        className="range-filters__select"
+        className="filter-line__select"
         options={options}
         data-testid={testId}
       />

@@ -89,7 +89,7 @@ describe('content list', { timeout: 20_000 }, () => {
     await act(async () => {
       fireEvent.click((await screen.findAllByTestId('content-filter-status-Draft')).at(-1)!);
     });
-    const range = screen.getByTestId('content-filters').querySelectorAll<HTMLInputElement>('.ann-filters__range input');
+    const range = screen.getByTestId('content-filters').querySelectorAll<HTMLInputElement>('.filter-line__wide input');
     await typeDate(range[0]!, '2030-01-05 00:00:00');
     await typeDate(range[1]!, '2030-01-20 23:59:59');
     await act(async () => {

@@ -1,7 +1,7 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_TITLE_MAX, PUBLISH_STATUSES, type ContentType, type PublishStatus } from '@agent-bo/shared';
+import { FilterLine } from '../../../components/filter-line';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { DATE_TIME_FORMAT, fromRange, type Range } from '../../../lib/time-range';
 import type { ContentFilters } from '../hooks/use-content-list';
@@ -21,7 +21,7 @@ export function ContentFilterForm({ type, onSearch }: { type: ContentType; onSea
   const onFinish = (v: FormValues) => onSearch({ title: v.title?.trim() || undefined, status: v.status, ...fromRange(v.range) });
 
   return (
-    <Form<FormValues> form={form} layout="inline" className="ann-filters" onFinish={onFinish} data-testid="content-filters">
+    <FilterLine<FormValues> form={form} testId="content" className="ann-filters" onFinish={onFinish} onReset={() => onSearch({})}>
       <Form.Item name="title">
         <Input
           allowClear
@@ -40,7 +40,7 @@ export function ContentFilterForm({ type, onSearch }: { type: ContentType; onSea
           data-testid="content-filter-status"
         />
       </Form.Item>
-      <Form.Item name="range" className="ann-filters__range">
+      <Form.Item name="range" className="filter-line__wide">
         <DatePicker.RangePicker
           showTime
           format={DATE_TIME_FORMAT}
@@ -50,23 +50,6 @@ export function ContentFilterForm({ type, onSearch }: { type: ContentType; onSea
           {...(isMobile ? { placement: 'bottomLeft' as const } : {})}
         />
       </Form.Item>
-      <Form.Item className="ann-filters__btn">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="content-search">
-          {t('filters.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item className="ann-filters__btn">
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-          data-testid="content-reset"
-        >
-          {t('filters.reset')}
-        </Button>
-      </Form.Item>
-    </Form>
+    </FilterLine>
   );
 }

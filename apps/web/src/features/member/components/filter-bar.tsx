@@ -1,7 +1,7 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATUS_FILTERS, VERIFY_STATUSES } from '@agent-bo/shared';
+import { FilterLine } from '../../../components/filter-line';
 
 export interface Filters {
   accountNo?: string;
@@ -15,7 +15,7 @@ export function FilterBar({ prefix, withVerify, onSearch }: { prefix: string; wi
   const { t } = useTranslation('member');
   const [form] = Form.useForm<Filters>();
   return (
-    <Form<Filters> form={form} layout="inline" className="member-filters" onFinish={onSearch} data-testid={`${prefix}-filters`}>
+    <FilterLine<Filters> form={form} testId={prefix} onFinish={onSearch} onReset={() => onSearch({})}>
       <Form.Item name="accountNo">
         <Input allowClear maxLength={12} placeholder={t('fields.accountNo')} data-testid={`${prefix}-filter-accountNo`} />
       </Form.Item>
@@ -44,23 +44,6 @@ export function FilterBar({ prefix, withVerify, onSearch }: { prefix: string; wi
           />
         </Form.Item>
       ) : null}
-      <Form.Item className="member-filters__btn">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${prefix}-search`}>
-          {t('filters.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item className="member-filters__btn">
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-          data-testid={`${prefix}-reset`}
-        >
-          {t('filters.reset')}
-        </Button>
-      </Form.Item>
-    </Form>
+    </FilterLine>
   );
 }
