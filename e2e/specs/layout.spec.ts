@@ -19,7 +19,9 @@ const browser = useBrowser();
  * - the theme is the one chosen: <html> carries `dark` and the page's background is dark, or not;
  * - on a phone the side menu gives way to the drawer menu, and drawers take the whole width;
  * - a screen's drawer or dialog fits the viewport;
- * - at 1440 px, axe-core (WCAG 2.2 AA) finds nothing critical or serious, in both themes.
+ * - at 1440 px, axe-core (WCAG 2.2 AA) finds nothing critical or serious, in both themes, on
+ *   each screen, each screen's drawer or dialog, an open dropdown menu and its hovered danger
+ *   item, a form showing its errors and a hovered button.
  *
  * With E2E_SCREENSHOTS=on each screen and overlay is kept as a picture per look.
  */
@@ -151,6 +153,13 @@ const SCREENS: Screen[] = [
   { path: '/about', ready: 'about' },
 ];
 
+/** axe-core (WCAG 2.2 AA) finds nothing critical or serious on the page as it stands, overlays and pointer included. */
+async function expectNoAxeFindings(page: Page, options: { keepPointer?: boolean } = {}): Promise<void> {
+  await settled(page, options);
+  const findings = await axeFindings(page);
+  expect(findings, describeFindings(findings)).toEqual([]);
+}
+
 /** Relative luminance (0 black … 1 white) of the page's background where the content sits. */
 function contentLuminance(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -202,11 +211,7 @@ for (const look of LOOKS) {
         await expectFits(page, look, screen.path);
         expect(await page.getByTestId('side-menu').isVisible(), 'the side menu').toBe(!isPhone(look));
         await screen.check?.(page, look);
-        if (!isPhone(look)) {
-          await settled(page);
-          const findings = await axeFindings(page);
-          expect(findings, describeFindings(findings)).toEqual([]);
-        }
+        if (!isPhone(look)) await expectNoAxeFindings(page);
         await keepScreenshot(page, `layout-${look.name}${screen.path.replaceAll('/', '-')}`);
         if (screen.overlay) {
           await screen.overlay.open(page);
@@ -217,10 +222,46 @@ for (const look of LOOKS) {
           // A drawer takes the whole width of a phone.
           if (isPhone(look) && screen.overlay.box.includes('drawer')) expect(box!.width).toBeGreaterThan(look.width - 10);
           await expectFits(page, look, `${screen.path} with its overlay`);
+          if (!isPhone(look)) await expectNoAxeFindings(page);
           await keepScreenshot(page, `layout-${look.name}${screen.path.replaceAll('/', '-')}-overlay`);
           await page.keyboard.press('Escape');
           await page.locator(screen.overlay.box).last().waitFor({ state: 'hidden' });
         }
+      });
+    }
+
+    if (!isPhone(look)) {
+      it('an open dropdown menu and its hovered danger item, a form showing its errors and a hovered button pass axe', async () => {
+        await navigate(page, '/member/index');
+        await page.getByTestId('agents-table').locator('.ant-table-row').first().waitFor();
+        // A row's menu, then its first danger item (disable) under the pointer: red on the menu,
+        // then the menu's text on a red fill.
+        await firstOf(page, 'action-more-').click();
+        const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+        await menu.waitFor();
+        await expectNoAxeFindings(page);
+        const danger = menu.locator('.ant-dropdown-menu-item-danger').first();
+        await danger.hover();
+        await expectNoAxeFindings(page, { keepPointer: true });
+        // The hover really drew the item on the error fill (the check above saw that state).
+        expect(await danger.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'hidden' });
+        // The recharge dialog refusing an amount: the field's error message and its labels.
+        await firstOf(page, 'action-recharge-').click();
+        await page.getByTestId('credit-amount').fill('-5');
+        await page.getByTestId('credit-next').click();
+        await page.locator('.ant-modal .ant-form-item-explain-error').first().waitFor();
+        await expectNoAxeFindings(page);
+        await keepScreenshot(page, `layout-${look.name}-form-errors`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('credit-dialog').waitFor({ state: 'detached' });
+        // A default button under the pointer writes its text and border in the hover shade.
+        const reset = page.getByTestId('agents-reset');
+        const restingColor = await reset.evaluate((el) => getComputedStyle(el).color);
+        await reset.hover();
+        await expectNoAxeFindings(page, { keepPointer: true });
+        expect(await reset.evaluate((el) => getComputedStyle(el).color), 'the hover colour').not.toBe(restingColor);
       });
     }
 

@@ -131,3 +131,25 @@ describe('a table wider than its box', () => {
     await context.close();
   });
 });
+
+describe('tables on a phone (390 px)', () => {
+  /** Whether the last column of the table under `testId` is pinned to its end (cells of the first row and the header). */
+  async function actionsPinned(page: Page, testId: string): Promise<boolean> {
+    const table = page.getByTestId(testId);
+    await table.locator('.ant-table-row').first().waitFor();
+    return table.evaluate((el) => {
+      const lastOf = (row: Element | null) => row?.lastElementChild?.classList.contains('ant-table-cell-fix-end') ?? false;
+      return lastOf(el.querySelector('thead tr')) && lastOf(el.querySelector('.ant-table-row'));
+    });
+  }
+
+  it('keeps the actions column pinned in the member tables, as in the material tables', async () => {
+    const { context, page } = await openSignedIn(browser(), { width: 390, height: 844 }, { at: '/member/index' });
+    // The agents, players and shadows tables share their columns (member-columns.tsx).
+    expect(await actionsPinned(page, 'agents-table')).toBe(true);
+    await keepScreenshot(page, 'tables-phone-agents');
+    await navigate(page, '/material/game');
+    expect(await actionsPinned(page, 'game-table')).toBe(true);
+    await context.close();
+  });
+});

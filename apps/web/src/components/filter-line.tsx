@@ -1,14 +1,16 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, type FormInstance } from 'antd';
+import { Button, Form, Input, Select, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './filter-line.css';
 
 /**
- * A screen's filters in one line beside its tools (members, content, the bet search, the agent
- * report), then Search and Reset (the fields reset, then `onReset`). Narrower than the menu's
- * breakpoint, the filters share the rows two by two; an item with `filter-line__wide` (a range)
- * takes a row of its own. Test ids: `<testId>-filters`, `<testId>-search`, `<testId>-reset`.
+ * A screen's filters in one line, then Search and Reset: every list screen's (members, content,
+ * material, store, the bet search, the agent report). Reset puts the form back to its initial
+ * values, then calls `onReset`, or searches with those values when there is none. Narrower than
+ * the menu's breakpoint, the filters share the rows two by two; an item with `filter-line__wide`
+ * (a range) takes a row of its own. Test ids: `<testId>-filters`, `<testId>-search`,
+ * `<testId>-reset`.
  */
 export function FilterLine<V extends object>({
   form,
@@ -25,7 +27,7 @@ export function FilterLine<V extends object>({
   className?: string;
   initialValues?: Partial<V>;
   onFinish: (values: V) => void;
-  onReset: () => void;
+  onReset?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation('common');
@@ -49,7 +51,8 @@ export function FilterLine<V extends object>({
           icon={<ReloadOutlined />}
           onClick={() => {
             form.resetFields();
-            onReset();
+            if (onReset) onReset();
+            else onFinish(form.getFieldsValue());
           }}
           data-testid={`${testId}-reset`}
         >
@@ -57,5 +60,45 @@ export function FilterLine<V extends object>({
         </Button>
       </Form.Item>
     </Form>
+  );
+}
+
+/** One choice filter of a FilterLine, clearable; its placeholder names it for assistive technology. */
+export function FilterSelect<V extends string | number | boolean>({
+  name,
+  placeholder,
+  options,
+  testId,
+  className,
+  loading,
+}: {
+  name: string;
+  placeholder: string;
+  options: { value: V; label: string }[];
+  testId: string;
+  className?: string;
+  loading?: boolean;
+}) {
+  return (
+    <Form.Item name={name}>
+      <Select
+        allowClear
+        placeholder={placeholder}
+        aria-label={placeholder}
+        className={className ? `filter-line__select ${className}` : 'filter-line__select'}
+        options={options}
+        loading={loading}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}
+
+/** One text filter of a FilterLine, clearable; its placeholder names it for assistive technology. */
+export function FilterText({ name, placeholder, testId }: { name: string; placeholder: string; testId: string }) {
+  return (
+    <Form.Item name={name}>
+      <Input allowClear placeholder={placeholder} aria-label={placeholder} data-testid={testId} />
+    </Form.Item>
   );
 }

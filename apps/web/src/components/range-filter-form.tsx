@@ -1,7 +1,7 @@
-import { Form, Select, type FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
-import { FilterLine } from './filter-line';
+import { FilterLine, FilterSelect } from './filter-line';
 
 /**
  * A report's filters (the bet search, the agent report): a FilterLine whose first item is the
@@ -37,32 +37,6 @@ export function RangeFilterForm<V extends object>({
   );
 }
 
-/** One clearable choice of a RangeFilterForm; its placeholder names it for assistive technology. */
-export function RangeFilterSelect<T extends string>({
-  name,
-  placeholder,
-  options,
-  testId,
-}: {
-  name: string;
-  placeholder: string;
-  options: { value: T; label: string }[];
-  testId: string;
-}) {
-  return (
-    <Form.Item name={name}>
-      <Select
-        allowClear
-        placeholder={placeholder}
-        aria-label={placeholder}
-        className="filter-line__select"
-        options={options}
-        data-testid={testId}
-      />
-    </Form.Item>
-  );
-}
-
 /** The provider filter of a report: every provider the site offers, by name and code. */
 export function ProviderFilter({
   providers,
@@ -74,7 +48,7 @@ export function ProviderFilter({
   testId: string;
 }) {
   return (
-    <RangeFilterSelect
+    <FilterSelect
       name="providerCode"
       placeholder={placeholder}
       options={providers.map((p) => ({ value: p.code, label: `${p.name} (${p.code})` }))}

@@ -18,6 +18,8 @@ export const ON_DARK_TEXT = '#ffffff';
 export const SIDER_BG = DEFAULT_PROJECT_CONFIG.menuSetting.bgColor;
 const DARK_HEADER_BG = '#141414';
 const LIGHT_PAGE_BG = '#f0f2f5';
+/** The dark algorithm's raised surfaces (dialogs, drawers, dropdowns: colorBgElevated). */
+const DARK_RAISED_BG = '#1f1f1f';
 
 function channels(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
@@ -128,6 +130,35 @@ function readableTagTokens(dark: boolean, seed: Record<string, string>): Record<
   return tokens;
 }
 
+/**
+ * The error colour as text at AA contrast: on white in light mode (the spec's #ED6F6F reads at
+ * 2.96:1), on the dark mode's raised surfaces (#1f1f1f: dialogs, drawers, menus) in dark mode,
+ * from the shade the mode's algorithm derives. Fills keep the spec's colour.
+ */
+function errorTextShade(dark: boolean, seed: Record<string, string>): string {
+  const key = `${dark}|${seed.colorPrimary}`;
+  let shade = errorShadeCache.get(key);
+  if (!shade) {
+    const design = theme.getDesignToken({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: seed });
+    shade = readableShade(design.colorError, dark ? DARK_RAISED_BG : '#ffffff', dark);
+    errorShadeCache.set(key, shade);
+  }
+  return shade;
+}
+
+const errorShadeCache = new Map<string, string>();
+
+/** An unchecked switch's track (and its hover shade) for a label written dark or white. */
+function uncheckedSwitchTrack(darkLabel: boolean, dark: boolean): { colorTextQuaternary: string; colorTextTertiary: string } {
+  if (darkLabel)
+    return dark
+      ? { colorTextQuaternary: '#a6a6a6', colorTextTertiary: '#bfbfbf' }
+      : { colorTextQuaternary: '#bfbfbf', colorTextTertiary: '#a6a6a6' };
+  return dark
+    ? { colorTextQuaternary: '#666666', colorTextTertiary: '#595959' }
+    : { colorTextQuaternary: '#737373', colorTextTertiary: '#595959' };
+}
+
 const tagTokenCache = new Map<string, Record<string, string>>();
 
 function tagTokens(dark: boolean, seed: Record<string, string>): Record<string, string> {
@@ -188,6 +219,7 @@ export function buildTheme(options: ThemeOptions | boolean): ThemeConfig {
   // Secondary text at AA contrast on the content surfaces (antd's default, 45 % of the text
   // colour, reads at 3.4:1 on white).
   const descriptionText = dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)';
+  const errorText = errorTextShade(dark, seed);
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
@@ -204,11 +236,27 @@ export function buildTheme(options: ThemeOptions | boolean): ThemeConfig {
     components: {
       // Danger text buttons (delete) write the error colour on white: the spec's #ED6F6F reads at
       // 3.0:1, so buttons take a deeper shade of it (fills keep their white text readable too).
+      // A hovered or pressed default button writes its text and border in the primary's hover
+      // shade: the light yellow on white (1.35:1), so light mode takes the link golds.
       Button: {
         primaryColor: onPrimary,
         primaryShadow: 'none',
-        ...(dark ? {} : { colorError: readableShade(THEME_COLORS.colorError, '#ffffff', false) }),
+        ...(dark
+          ? {}
+          : {
+              colorError: errorText,
+              defaultHoverColor: lightLink,
+              defaultHoverBorderColor: lightLink,
+              defaultActiveColor: lightLinkHover,
+              defaultActiveBorderColor: lightLinkHover,
+            }),
       },
+      // A field's error message and required mark, in the readable shade of the error colour.
+      Form: { colorError: errorText },
+      // A danger item of a dropdown menu (disable, delete) writes the error colour on the menu,
+      // and on hover the menu's text colour on an error fill: white on the deep light-mode
+      // shade, dark on the bright dark-mode one.
+      Dropdown: dark ? { colorError: errorText, colorTextLightSolid: ON_PRIMARY_TEXT } : { colorError: errorText },
       // The open tab's title (page tabs, the member and log screens' tabs): the yellow primary on
       // white reads at 1.6:1, so light mode writes it in the link gold; the ink bar keeps the yellow.
       Tabs: dark ? {} : { itemSelectedColor: lightLink, itemActiveColor: lightLink, itemHoverColor: lightLink },
@@ -219,18 +267,27 @@ export function buildTheme(options: ThemeOptions | boolean): ThemeConfig {
         : {
             colorSuccessText: readableShade(THEME_COLORS.colorSuccess, '#ffffff', false),
             colorWarningText: readableShade(THEME_COLORS.colorWarning, '#ffffff', false),
-            colorErrorText: readableShade(THEME_COLORS.colorError, '#ffffff', false),
+            colorErrorText: errorText,
           },
       // An empty table's message is information, not a disabled control.
       Table: { colorTextDisabled: descriptionText },
       Radio: { buttonSolidCheckedColor: onPrimary },
-      // The label inside a checked switch sits on the primary fill: dark text on the default yellow.
-      Switch: { colorTextLightSolid: onPrimary },
+      // A switch writes its label in one colour, checked or not: the text that reads on the
+      // primary fill (dark on the default yellow). The unchecked track is a grey that reads at
+      // AA with that colour in both modes (antd's translucent grey gave dark text 2.7:1 in dark
+      // mode and white text 1.8:1 on white).
+      Switch: { colorTextLightSolid: onPrimary, ...uncheckedSwitchTrack(onPrimary === ON_PRIMARY_TEXT, dark) },
+      // The labels of a description list (the credit dialog's account, balance): antd's tertiary
+      // grey reads at 3.4:1 on white.
+      Descriptions: { labelColor: descriptionText },
       Tag: tagTokens(dark, seed),
       Menu: {
         // The title of the submenu holding the open page, in a light menu (a dark menu's comes from
         // its selected-item colour and is set in the layout's styles).
         subMenuItemSelectedColor: readableShade(lightLink, menuBg, false),
+        dangerItemColor: errorText,
+        dangerItemHoverColor: errorText,
+        dangerItemSelectedColor: errorText,
         darkItemBg: menuBg,
         darkSubMenuItemBg: menuDark ? darken(menuBg, 0.3) : menuBg,
         darkPopupBg: menuBg,

@@ -51,6 +51,43 @@ describe('theme from the project config', () => {
     expect(contrastOf(menu.subMenuItemSelectedColor!, '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST_AA);
   });
 
+  it('writes error text, danger menu items and a hovered default button at AA contrast in both modes', () => {
+    for (const dark of [false, true]) {
+      // Light: on white; dark: on the raised surfaces (dialogs, drawers, menus), the lightest there.
+      const surface = dark ? '#1f1f1f' : '#ffffff';
+      const { components } = buildTheme({ dark });
+      const shades = {
+        form: (components?.Form as Record<string, string>).colorError!,
+        dropdown: (components?.Dropdown as Record<string, string>).colorError!,
+        menu: (components?.Menu as Record<string, string>).dangerItemColor!,
+        typography: dark ? undefined : (components?.Typography as Record<string, string>).colorErrorText,
+      };
+      for (const [part, shade] of Object.entries(shades)) {
+        if (shade) expect(contrastOf(shade, surface), `${part} ${dark ? 'dark' : 'light'}`).toBeGreaterThanOrEqual(TEXT_CONTRAST_AA);
+      }
+    }
+    const button = buildTheme({ dark: false }).components?.Button as Record<string, string>;
+    for (const token of ['defaultHoverColor', 'defaultHoverBorderColor', 'defaultActiveColor', 'defaultActiveBorderColor']) {
+      expect(contrastOf(button[token]!, '#ffffff'), token).toBeGreaterThanOrEqual(TEXT_CONTRAST_AA);
+    }
+    // An unchecked switch's label (the text written on the primary fill) on its grey track,
+    // for the default yellow (dark label) and a blue theme (white label), plain and hovered.
+    for (const themeColor of ['#F9C904', '#0960BD']) {
+      for (const dark of [false, true]) {
+        const t = buildTheme({ dark, themeColor });
+        const sw = t.components?.Switch as Record<string, string>;
+        const label = sw.colorTextLightSolid === ON_PRIMARY_TEXT ? '#141414' : '#ffffff';
+        for (const track of [sw.colorTextQuaternary!, sw.colorTextTertiary!]) {
+          expect(contrastOf(label, track), `${themeColor} ${dark ? 'dark' : 'light'} ${track}`).toBeGreaterThanOrEqual(TEXT_CONTRAST_AA);
+        }
+      }
+    }
+    // The labels of a description list (the credit dialog's).
+    expect(buildTheme({ dark: false }).components?.Descriptions?.labelColor).toBe('rgba(0, 0, 0, 0.6)');
+    // The brand colour itself stays the spec's for fills.
+    expect(buildTheme({ dark: false }).token?.colorError).toBe('#ED6F6F');
+  });
+
   it('uses the chosen theme colour with readable text on it', () => {
     const blue = buildTheme({ dark: false, themeColor: '#0960BD' });
     expect(blue.token?.colorPrimary).toBe('#0960BD');

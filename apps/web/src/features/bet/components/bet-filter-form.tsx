@@ -9,7 +9,8 @@ import {
   businessRange,
   type SettlementStatus,
 } from '@agent-bo/shared';
-import { ProviderFilter, RangeFilterForm, RangeFilterSelect } from '../../../components/range-filter-form';
+import { FilterSelect } from '../../../components/filter-line';
+import { ProviderFilter, RangeFilterForm } from '../../../components/range-filter-form';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { DATE_TIME_FORMAT, fromRange, toRange, type Range } from '../../../lib/time-range';
 import { todayFilters, type BetFilters } from '../hooks/use-bet-filters';
@@ -119,7 +120,7 @@ export function BetFilterForm({
           data-testid="bet-game"
         />
       </Form.Item>
-      <RangeFilterSelect
+      <FilterSelect
         name="status"
         placeholder={t('filters.status')}
         options={SETTLEMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}

@@ -38,7 +38,10 @@ describe('category page', { timeout: 20_000 }, () => {
 
   it('lists page 1 of 10, then searches by name and status from page 1', async () => {
     await start();
-    await waitFor(() => expect(screen.getByTestId('category-name-1').textContent).toContain('Slots'));
+    // The name in the reader's language alone (the zh_TW name is not shown beside it).
+    await waitFor(() => expect(screen.getByTestId('category-name-1').textContent).toBe('Slots'));
+    // A name without an English text falls back to zh_TW.
+    expect(screen.getByTestId('category-name-2').textContent).toBe('真人');
     expect(callsTo('category/list').at(-1)?.body).toEqual({ page: 1, pageSize: 10 });
     await type(screen.getByTestId('category-filter-name'), '  slot ');
     await pick(screen.getByTestId('category-filter-status'), 'Disabled');

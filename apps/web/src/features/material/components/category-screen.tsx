@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Space, Tag, Typography } from 'antd';
+import { Form, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { textIn } from '../../../lib/localized-text';
 import { OrderModal } from './order-modal';
 import { PagedTable } from '../../../components/paged-table';
 import { Thumb } from '../../../components/thumb';
-import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
+import { FilterLine, FilterSelect, FilterText } from '../../../components/filter-line';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import '../material.css';
@@ -55,14 +55,7 @@ export function CategoryScreen() {
     {
       title: t('form.name'),
       key: 'name',
-      render: (_, c) => (
-        <span data-testid={`category-name-${c.id}`}>
-          {textIn(c.name, locale)}
-          {locale !== 'zh_TW' && c.name.zh_TW && c.name[locale] !== c.name.zh_TW ? (
-            <Typography.Text type="secondary"> · {c.name.zh_TW}</Typography.Text>
-          ) : null}
-        </span>
-      ),
+      render: (_, c) => <span data-testid={`category-name-${c.id}`}>{textIn(c.name, locale)}</span>,
     },
     {
       title: t('category.providerCategories'),
@@ -121,10 +114,10 @@ export function CategoryScreen() {
       }
     >
       <div className="filter-bar material-filters">
-        <FilterForm<Filters>
+        <FilterLine<Filters>
           form={form}
           testId="category"
-          onSearch={(v) => list.search({ name: v.name?.trim() || undefined, status: v.status })}
+          onFinish={(v) => list.search({ name: v.name?.trim() || undefined, status: v.status })}
         >
           <FilterText name="name" placeholder={t('filter.name')} testId="category-filter-name" />
           <FilterSelect
@@ -133,7 +126,7 @@ export function CategoryScreen() {
             options={CATEGORY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
             testId="category-filter-status"
           />
-        </FilterForm>
+        </FilterLine>
         <ListButtons
           canWrite={canWrite}
           prefix="category"

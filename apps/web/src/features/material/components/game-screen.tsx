@@ -17,7 +17,7 @@ import { gameName } from './name-tabs';
 import { textIn } from '../../../lib/localized-text';
 import { PagedTable } from '../../../components/paged-table';
 import { Thumb } from '../../../components/thumb';
-import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
+import { FilterLine, FilterSelect, FilterText } from '../../../components/filter-line';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import '../material.css';
@@ -144,7 +144,7 @@ export function GameScreen() {
       after={<GameDrawer game={editing} options={options.data} onClose={() => setEditing(null)} />}
     >
       <div className="filter-bar">
-        <FilterForm<Filters> form={form} testId="game" onSearch={(v) => list.search({ ...v, text: v.text?.trim() || undefined })}>
+        <FilterLine<Filters> form={form} testId="game" onFinish={(v) => list.search({ ...v, text: v.text?.trim() || undefined })}>
           <FilterSelect
             name="providerCode"
             placeholder={t('filter.provider')}
@@ -170,7 +170,7 @@ export function GameScreen() {
             testId="game-filter-status"
           />
           <FilterText name="text" placeholder={t('filter.text')} testId="game-filter-text" />
-        </FilterForm>
+        </FilterLine>
       </div>
       <div className="material-tools">
         {canWrite ? (

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Tag, Typography } from 'antd';
+import { Form, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { ModuleDrawer, type ModuleTarget } from './module-drawer';
 import { textIn } from '../../../lib/localized-text';
 import { OrderModal } from './order-modal';
 import { PagedTable } from '../../../components/paged-table';
-import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
+import { FilterLine, FilterSelect, FilterText } from '../../../components/filter-line';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
 import '../material.css';
@@ -62,14 +62,7 @@ export function ModuleScreen() {
     {
       title: t('module.titleField'),
       key: 'title',
-      render: (_, m) => (
-        <span data-testid={`module-title-${m.id}`}>
-          {textIn(m.title, locale)}
-          {locale !== 'zh_TW' && m.title.zh_TW && m.title[locale] !== m.title.zh_TW ? (
-            <Typography.Text type="secondary"> · {m.title.zh_TW}</Typography.Text>
-          ) : null}
-        </span>
-      ),
+      render: (_, m) => <span data-testid={`module-title-${m.id}`}>{textIn(m.title, locale)}</span>,
     },
     {
       title: t('module.layout'),
@@ -137,10 +130,10 @@ export function ModuleScreen() {
       }
     >
       <div className="filter-bar material-filters">
-        <FilterForm<Filters>
+        <FilterLine<Filters>
           form={form}
           testId="module"
-          onSearch={(v) => list.search({ title: v.title?.trim() || undefined, status: v.status })}
+          onFinish={(v) => list.search({ title: v.title?.trim() || undefined, status: v.status })}
         >
           <FilterText name="title" placeholder={t('filter.title')} testId="module-filter-title" />
           <FilterSelect
@@ -149,7 +142,7 @@ export function ModuleScreen() {
             options={PUBLISH_STATUSES.map((s) => ({ value: s, label: t(`publish.${s}`) }))}
             testId="module-filter-status"
           />
-        </FilterForm>
+        </FilterLine>
         <ListButtons
           canWrite={canWrite}
           prefix="module"

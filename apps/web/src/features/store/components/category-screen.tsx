@@ -13,7 +13,7 @@ import { CategoryDrawer } from './category-drawer';
 import { textIn } from '../../../lib/localized-text';
 import { PagedTable } from '../../../components/paged-table';
 import { formatCount } from './counts';
-import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
+import { FilterLine, FilterSelect, FilterText } from '../../../components/filter-line';
 import { ListButtons } from '../../../components/list-buttons';
 import { ListPage } from '../../../components/list-page';
 import { NOWRAP } from '../../../components/fit-table';
@@ -102,10 +102,10 @@ export function CategoryScreen() {
       canWrite={canWrite}
       after={<CategoryDrawer opening={opening} onClose={() => setOpening(null)} />}
     >
-      <FilterForm<Filters>
+      <FilterLine<Filters>
         form={form}
         testId="category"
-        onSearch={(v) => list.search({ name: v.name?.trim() || undefined, status: v.status })}
+        onFinish={(v) => list.search({ name: v.name?.trim() || undefined, status: v.status })}
       >
         <FilterText name="name" placeholder={t('filter.name')} testId="category-filter-name" />
         <FilterSelect
@@ -114,7 +114,7 @@ export function CategoryScreen() {
           options={STORE_CATEGORY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           testId="category-filter-status"
         />
-      </FilterForm>
+      </FilterLine>
       <div className="store-tools">
         <ListButtons
           canWrite={canWrite}

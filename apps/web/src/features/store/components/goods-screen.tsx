@@ -15,7 +15,7 @@ import { textIn } from '../../../lib/localized-text';
 import { PagedTable } from '../../../components/paged-table';
 import { Thumb } from '../../../components/thumb';
 import { formatCount } from './counts';
-import { FilterForm, FilterSelect, FilterText } from '../../../components/filter-form';
+import { FilterLine, FilterSelect, FilterText } from '../../../components/filter-line';
 import { ListButtons } from '../../../components/list-buttons';
 import { ListPage } from '../../../components/list-page';
 import { actionsColumn } from '../../../components/row-actions';
@@ -154,10 +154,10 @@ export function GoodsScreen() {
       after={<GoodsDrawer opening={opening} categories={categories.data} onClose={() => setOpening(null)} />}
     >
       <PointsRate canWrite={canWrite} />
-      <FilterForm<FormValues>
+      <FilterLine<FormValues>
         form={form}
         testId="goods"
-        onSearch={({ soldOut, ...v }) =>
+        onFinish={({ soldOut, ...v }) =>
           list.search({
             name: v.name?.trim() || undefined,
             categoryId: v.categoryId,
@@ -185,7 +185,7 @@ export function GoodsScreen() {
           options={[{ value: true, label: t('goods.soldOut') }]}
           testId="goods-filter-stock"
         />
-      </FilterForm>
+      </FilterLine>
       <div className="store-tools">
         <ListButtons
           canWrite={canWrite}

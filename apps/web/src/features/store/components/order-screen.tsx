@@ -18,7 +18,7 @@ import { OrderActionModal, type OrderAction } from './order-action-modal';
 import { defaultRange, RangeField } from './range-field';
 import { PagedTable } from '../../../components/paged-table';
 import { formatCount } from './counts';
-import { FilterForm, FilterSelect } from '../../../components/filter-form';
+import { FilterLine, FilterSelect } from '../../../components/filter-line';
 import { ListPage } from '../../../components/list-page';
 import '../store.css';
 import { NOWRAP } from '../../../components/fit-table';
@@ -178,11 +178,11 @@ export function OrderScreen() {
       canWrite={canWrite}
       after={<OrderActionModal target={target} onClose={() => setTarget(null)} />}
     >
-      <FilterForm<FormValues>
+      <FilterLine<FormValues>
         form={form}
         testId="order"
         initialValues={{ range: toRange(initial) }}
-        onSearch={(v) =>
+        onFinish={(v) =>
           list.search({ status: v.status, accountNo: v.accountNo?.trim() || undefined, goodsId: v.goodsId, ...fromRange(v.range) })
         }
       >
@@ -203,13 +203,13 @@ export function OrderScreen() {
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={t('filter.goods')}
               aria-label={t('filter.goods')}
-              className="filter-form__select store-filter-goods"
+              className="filter-line__select store-filter-goods"
               options={(goods.data ?? []).map((g) => ({ value: g.id, label: textIn(g.name, locale) }))}
               data-testid="order-filter-goods"
             />
           </Form.Item>
         ) : null}
-      </FilterForm>
+      </FilterLine>
       <div className="store-tools store-tools--split">
         <Typography.Paragraph type="secondary" className="store-zone">
           {t('timeZone', { zone: timeZone })}

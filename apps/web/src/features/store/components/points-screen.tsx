@@ -13,7 +13,7 @@ import { useSiteTimeZone } from '../../../hooks/use-site-time-zone';
 import { defaultRange, RangeField } from './range-field';
 import { PagedTable } from '../../../components/paged-table';
 import { formatCount, formatSigned } from './counts';
-import { FilterForm, FilterSelect } from '../../../components/filter-form';
+import { FilterLine, FilterSelect } from '../../../components/filter-line';
 import { ListPage } from '../../../components/list-page';
 import '../store.css';
 import { NOWRAP } from '../../../components/fit-table';
@@ -120,11 +120,11 @@ export function PointsScreen() {
   return (
     <ListPage prefix="store" className="store-page" testId="store-points-page" title={t('points.title')} intro={t('points.intro')}>
       <PointsRate canWrite={false} />
-      <FilterForm<FormValues>
+      <FilterLine<FormValues>
         form={form}
         testId="points"
         initialValues={{ range: toRange(initial) }}
-        onSearch={(v) => list.search({ accountNo: v.accountNo?.trim() || undefined, type: v.type, ...fromRange(v.range) })}
+        onFinish={(v) => list.search({ accountNo: v.accountNo?.trim() || undefined, type: v.type, ...fromRange(v.range) })}
       >
         <RangeField timeZone={timeZone} testId="points-range" />
         <Form.Item name="accountNo">
@@ -136,7 +136,7 @@ export function PointsScreen() {
           options={POINTS_ENTRY_TYPES.map((type) => ({ value: type, label: t(`points.types.${type}`) }))}
           testId="points-filter-type"
         />
-      </FilterForm>
+      </FilterLine>
       <div className="store-tools store-tools--split">
         <Typography.Paragraph type="secondary" className="store-zone" data-testid="points-zone">
           {t('timeZone', { zone: timeZone })}

@@ -13,7 +13,8 @@ export function defaultRange(timeZone: string): { start: string; end: string } {
 
 /**
  * A site wall-clock range (`range` of the form) with the noon-based presets of the site's zone;
- * clearing it searches every date.
+ * clearing it searches every date. A row of its own on a narrow screen (FilterLine), where both
+ * wall clocks show whole with their seconds.
  */
 export function RangeField({ timeZone, testId }: { timeZone: string; testId: string }) {
   const { t } = useTranslation('store');
@@ -28,7 +29,7 @@ export function RangeField({ timeZone, testId }: { timeZone: string; testId: str
     [timeZone, t],
   );
   return (
-    <Form.Item name="range" className="store-filter-range">
+    <Form.Item name="range" className="filter-line__wide">
       <DatePicker.RangePicker
         showTime
         format={DATE_TIME_FORMAT}

@@ -31,7 +31,7 @@ export interface ColumnKit<R> {
 /**
  * The member tables' columns: account number, nickname, the kind's own columns (`extras`),
  * status, created, last login, actions. A list with `sortOrderOf` sorts on the server; a
- * `pinned` list keeps the account number and the actions in view when scrolled (not on mobile).
+ * `pinned` list keeps the account number (not on a phone) and the actions in view when scrolled.
  */
 export function useMemberColumns<R extends MemberRowBase>({
   sortOrderOf,
@@ -50,7 +50,9 @@ export function useMemberColumns<R extends MemberRowBase>({
   const isMobile = useIsMobile();
   const never = t('table.never');
   const sort = (field: string) => (sortOrderOf ? { sorter: true, sortOrder: sortOrderOf(field) } : {});
-  const pin = (side: 'left' | 'right') => (pinned ? { fixed: isMobile ? undefined : side } : {});
+  // On a phone only the actions stay pinned (as in every other table): a pinned account number
+  // would take a third of the screen's width from the columns it scrolls.
+  const pin = (side: 'left' | 'right') => (pinned && !(isMobile && side === 'left') ? { fixed: side } : {});
   const balance: ColumnType<R> = {
     title: t('fields.balance'),
     dataIndex: 'balance',
