@@ -4,6 +4,7 @@ import { moneyStringSchema } from './money.js';
 import { pageSchema } from './envelope.js';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from './enums.js';
 import { PERMISSION_CODES } from './permissions.js';
+import { textPerLocaleSchema } from './localized-text.js';
 
 /**
  * Agents, players and shadows (PRODUCT.md §3). Every request schema is strict: an unknown
@@ -309,6 +310,8 @@ export const historyRowSchema = z.object({
   after: z.unknown(),
   /** As the operation log's: account numbers of the ids under LOG_ACCOUNT_ID_KEYS. */
   accounts: z.record(z.string(), z.string()).optional(),
+  /** As the operation log's: the names of the other records whose ids before/after hold. */
+  names: z.record(z.string(), textPerLocaleSchema).optional(),
   ip: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { ErrorName } from '@agent-bo/shared';
+import type { ErrorName, LogTargetKind } from '@agent-bo/shared';
 import { AppError } from '../lib/app-error.js';
 import type { Caller } from './caller.js';
-import { writeLog } from './oplog.js';
+import { logTarget, writeLog } from './oplog.js';
 import type { Q } from './tx.js';
 
 /**
@@ -25,7 +25,7 @@ export type HandOrderedTable = 'game_categories' | 'lobby_modules' | 'store_cate
  * Puts `ids` first in the caller's site's order of `table`, in the order given, the others after
  * them as they were (the rows are locked for the change). A row whose place changes gets a new
  * version and the caller as its last editor; one operation-log row holds the whole order before and
- * after under `logKey`. Nothing is written when nothing moves. Run it inside the change's
+ * after under `logKey`, its target the order (`target`). Nothing is written when nothing moves. Run it inside the change's
  * transaction; true when the order changed.
  */
 export async function reorderSiteRows(
@@ -33,7 +33,7 @@ export async function reorderSiteRows(
   actor: { caller: Caller; ip: string },
   table: HandOrderedTable,
   ids: readonly number[],
-  { logKey, notFound }: { logKey: string; notFound: ErrorName },
+  { logKey, target, notFound }: { logKey: string; target: LogTargetKind; notFound: ErrorName },
 ): Promise<boolean> {
   const { caller } = actor;
   const rows = sql.identifier(table);
@@ -47,6 +47,6 @@ export async function reorderSiteRows(
     update ${rows} t set sort = o.pos, version = t.version + 1, updated_by = ${caller.account.id}, updated_at = now()
       from unnest(${sql.param(order)}::integer[]) with ordinality as o(id, pos)
      where t.id = o.id and t.sort <> o.pos`);
-  await writeLog(tx, actor, caller.account.id, 'OPERATION', { [logKey]: before }, { [logKey]: order });
+  await writeLog(tx, actor, logTarget(target, null), 'OPERATION', { [logKey]: before }, { [logKey]: order });
   return true;
 }

@@ -94,7 +94,7 @@ describe('who may write', () => {
 });
 
 describe('activity/delete', () => {
-  it('deletes the listed items in one go, logging what was deleted', async () => {
+  it('deletes the listed items in one go, logging each deleted item as a row about it', async () => {
     const a = await save(ctx, admin, activity(clock, { title: { zh_TW: '刪一' } }));
     const b = await save(ctx, admin, activity(clock, { title: { zh_TW: '刪二' } }));
     const keep = await save(ctx, admin, activity(clock, { title: { zh_TW: '留下' } }));
@@ -104,13 +104,21 @@ describe('activity/delete', () => {
     expect(left).toContain(keep.id);
     expect(left).not.toContain(a.id);
     expect(left).not.toContain(b.id);
-    const [log] = await lastLogs(ctx);
+    const [second, first] = await lastLogs(ctx, 2);
     const adminId = await accountId(ctx, 'admin001');
-    expect(log).toMatchObject({ action: 'OPERATION', operator_id: adminId, target_id: adminId, after: null });
-    expect(log!.before).toMatchObject([
-      { id: a.id, title: { zh_TW: '刪一' }, type: 'ACTIVITY', version: 1 },
-      { id: b.id, title: { zh_TW: '刪二' }, type: 'ACTIVITY', version: 1 },
-    ]);
+    for (const [log, item, title] of [
+      [first, a, '刪一'],
+      [second, b, '刪二'],
+    ] as const) {
+      expect(log).toMatchObject({
+        action: 'OPERATION',
+        operator_id: adminId,
+        target_id: null,
+        target_record: { kind: 'activity', id: item.id, name: { zh_TW: title, en: '', th: '', vi: '' } },
+        after: null,
+      });
+      expect(log!.before).toMatchObject({ id: item.id, title: { zh_TW: title }, type: 'ACTIVITY', version: 1 });
+    }
   });
 
   it('refuses the whole request when any id is another site’s or unknown (CONTENT_NOT_FOUND, alike), deleting nothing', async () => {

@@ -65,7 +65,13 @@ describe('activity/set_pops', () => {
     expect(body(res)).toMatchObject({ success: true, data: null });
     expect(await popList()).toEqual([id.weekly, id.welcome, id.expired]);
     const [first] = await lastLogs(ctx);
-    expect(first).toMatchObject({ action: 'OPERATION', operator_id: adminId, target_id: adminId, before: { pops: demo } });
+    expect(first).toMatchObject({
+      action: 'OPERATION',
+      operator_id: adminId,
+      target_id: null,
+      target_record: { kind: 'popOrder', id: null, name: null },
+      before: { pops: demo },
+    });
     expect(first!.after).toEqual({ pops: [id.weekly, id.welcome, id.expired] });
 
     res = await post(ctx, admin, 'set_pops', { ids: [id.welcome, id.upcoming, id.weekly, id.draft] });

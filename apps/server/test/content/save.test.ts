@@ -58,7 +58,15 @@ describe('create', () => {
   it('writes one OPERATION row with the new item as `after`', async () => {
     const saved = await save(ctx, admin, activity(clock, { title: { zh_TW: '記錄' } }));
     const [log] = await lastLogs(ctx);
-    expect(log).toMatchObject({ action: 'OPERATION', operator_id: adminId, target_id: adminId, site_id: 'tw_web', before: null });
+    // The row is about the item (no target account), named by its title.
+    expect(log).toMatchObject({
+      action: 'OPERATION',
+      operator_id: adminId,
+      target_id: null,
+      target_record: { kind: 'activity', id: saved.id, name: { zh_TW: '記錄', en: '', th: '', vi: '' } },
+      site_id: 'tw_web',
+      before: null,
+    });
     expect(log!.ip).toBeTruthy();
     expect(log!.after).toMatchObject({
       id: saved.id,

@@ -85,7 +85,8 @@ export async function fingerprint(ctx: TestContext): Promise<string> {
 export interface LogRow {
   action: string;
   operator_id: number;
-  target_id: number;
+  target_id: number | null;
+  target_record: unknown;
   site_id: string;
   before: unknown;
   after: unknown;
@@ -94,9 +95,11 @@ export interface LogRow {
 
 /** The newest operation-log rows, newest first. */
 export async function lastLogs(ctx: TestContext, n = 1): Promise<LogRow[]> {
-  return q<LogRow>(ctx, 'select action, operator_id, target_id, site_id, before, after, ip from operation_logs order by id desc limit $1', [
-    n,
-  ]);
+  return q<LogRow>(
+    ctx,
+    'select action, operator_id, target_id, target_record, site_id, before, after, ip from operation_logs order by id desc limit $1',
+    [n],
+  );
 }
 
 /** Expects a failure envelope with `code` and returns it. */

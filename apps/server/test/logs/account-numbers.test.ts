@@ -82,7 +82,7 @@ describe('account numbers of the ids in before/after', () => {
     );
     expect(res.statusCode).toBe(200);
     const [header, line] = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toBe('id,createdAt,action,operatorAccountNo,targetAccountNo,before,after,ip');
+    expect(header).toBe('id,createdAt,action,operatorAccountNo,targetAccountNo,target,before,after,ip');
     expect(line).toContain(`"{""lvl"":3,""parentId"":${id.agentB01}}"`);
     expect(res.body).not.toContain('agentB01,');
   });

@@ -289,9 +289,9 @@ describe('CSV export', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('id,createdAt,action,operatorAccountNo,targetAccountNo,before,after,ip');
+    expect(lines[0]).toBe('id,createdAt,action,operatorAccountNo,targetAccountNo,target,before,after,ip');
     expect(lines).toHaveLength(13);
-    expect(lines[1]).toMatch(/^\d+,2030-01-10 11:15:00,PWD_CHANGE,agentB01,agentC01,,,10\.0\.0\.1$/);
+    expect(lines[1]).toMatch(/^\d+,2030-01-10 11:15:00,PWD_CHANGE,agentB01,agentC01,,,,10\.0\.0\.1$/);
   });
 
   it('is scoped like the list and quotes JSON', async () => {

@@ -40,9 +40,15 @@ async function fingerprint(): Promise<string> {
 }
 
 async function endpointLogs(operatorId: number) {
-  return q<{ site_id: string; target_id: number; before: Record<string, unknown>; after: Record<string, unknown> }>(
+  return q<{
+    site_id: string;
+    target_id: number | null;
+    target_record: unknown;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  }>(
     ctx,
-    `select site_id, target_id, before, after from operation_logs
+    `select site_id, target_id, target_record, before, after from operation_logs
       where operator_id = $1 and action = 'OPERATION' and after ? 'endpoint' order by id`,
     [operatorId],
   );
@@ -114,7 +120,8 @@ describe('setting the endpoint', () => {
     ]);
     for (const l of logs) {
       expect(l.site_id).toBe(SITE);
-      expect(l.target_id).toBe(adminId);
+      expect(l.target_id).toBeNull();
+      expect(l.target_record).toEqual({ kind: 'provider', id: 'PG', name: null });
       expect(JSON.stringify(l)).not.toContain(secret);
     }
   });

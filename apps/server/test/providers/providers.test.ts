@@ -45,9 +45,15 @@ async function playerOf(site: string, code: string): Promise<string> {
 }
 
 async function opLogs(operatorId: number) {
-  return q<{ action: string; target_id: number; before: Record<string, unknown>; after: Record<string, unknown> }>(
+  return q<{
+    action: string;
+    target_id: number | null;
+    target_record: unknown;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  }>(
     ctx,
-    `select action, target_id, before, after from operation_logs where operator_id = $1 and action = 'OPERATION' order by id`,
+    `select action, target_id, target_record, before, after from operation_logs where operator_id = $1 and action = 'OPERATION' order by id`,
     [operatorId],
   );
 }
@@ -253,19 +259,25 @@ describe('status', () => {
     expect(logs).toEqual([
       {
         action: 'OPERATION',
-        target_id: adminId,
+        // A row about the provider: no target account, the provider named.
+        target_id: null,
+        target_record: { kind: 'provider', id: 'EVO', name: null },
         before: { provider: 'EVO', status: 'ACTIVE' },
         after: { provider: 'EVO', status: 'MAINTAIN' },
       },
       {
         action: 'OPERATION',
-        target_id: adminId,
+        // A row about the provider: no target account, the provider named.
+        target_id: null,
+        target_record: { kind: 'provider', id: 'EVO', name: null },
         before: { provider: 'EVO', status: 'MAINTAIN' },
         after: { provider: 'EVO', status: 'DISABLE' },
       },
       {
         action: 'OPERATION',
-        target_id: adminId,
+        // A row about the provider: no target account, the provider named.
+        target_id: null,
+        target_record: { kind: 'provider', id: 'EVO', name: null },
         before: { provider: 'EVO', status: 'DISABLE' },
         after: { provider: 'EVO', status: 'ACTIVE' },
       },
@@ -422,13 +434,17 @@ describe('site offering', () => {
     expect((await opLogs(adminId)).slice(logsBefore)).toEqual([
       {
         action: 'OPERATION',
-        target_id: adminId,
+        // A row about the provider: no target account, the provider named.
+        target_id: null,
+        target_record: { kind: 'provider', id: 'EVO', name: null },
         before: { provider: 'EVO', site: 'tw_web', offered: true },
         after: { provider: 'EVO', site: 'tw_web', offered: false },
       },
       {
         action: 'OPERATION',
-        target_id: adminId,
+        // A row about the provider: no target account, the provider named.
+        target_id: null,
+        target_record: { kind: 'provider', id: 'EVO', name: null },
         before: { provider: 'EVO', site: 'tw_web', offered: false },
         after: { provider: 'EVO', site: 'tw_web', offered: true },
       },

@@ -179,10 +179,16 @@ describe('saving', () => {
     const before = await fingerprint();
     refused(await post(a01, 'save', { id: made.id, version: 1, name: { zh_TW: '審核員' }, codes: [] }), 6002);
     expect(await fingerprint()).toBe(before);
-    const [log] = await q<{ before: unknown; after: unknown; target_id: number }>(
-      `select before, after, target_id from operation_logs where action = 'OPERATION' and before ? 'roleUpdated' order by id desc limit 1`,
+    const [log] = await q<{ before: unknown; after: unknown; target_id: number | null; target_record: unknown; operator_id: number }>(
+      `select before, after, target_id, target_record, operator_id from operation_logs where action = 'OPERATION' and before ? 'roleUpdated' order by id desc limit 1`,
     );
-    expect(log).toMatchObject({ target_id: id.agentA01, before: { roleUpdated: { codes: ['ACTIVITY_READ', 'GAME_READ'] } } });
+    // A row about the role: no target account, the role named as it is now.
+    expect(log).toMatchObject({
+      target_id: null,
+      target_record: { kind: 'role', id: made.id, name: { zh_TW: '審核員', th: 'ผู้ตรวจ' } },
+      operator_id: id.agentA01,
+      before: { roleUpdated: { codes: ['ACTIVITY_READ', 'GAME_READ'] } },
+    });
     expect(log!.after).toMatchObject({ roleUpdated: { codes: ['GAME_READ'] } });
   });
 

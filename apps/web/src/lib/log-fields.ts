@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import { localized, type Locale, type LogTarget } from '@agent-bo/shared';
+
 /**
  * What the fields of an operation log's before/after mean, for showing them to a person: each key
  * the server writes (core/oplog.ts and its callers, the credit and pull-back postings) with the
@@ -21,11 +24,15 @@ export type LogValueKind =
   | 'account'
   /** An account number. */
   | 'accountNo'
-  /** The id of a record that is not an account (a role, a game, an image): `#12`. */
+  /**
+   * The id of a record that is not an account (a role, a game, an image): its name from the row's
+   * `names` (the shared `logRefKind` says which kind of record), an image as a picture; `#12` when
+   * the record is gone or has no kind.
+   */
   | 'ref'
   /** A list of codes, as tags. */
   | 'list'
-  /** A list of ids, as `#12` tags. */
+  /** A list of ids (an order, a module's games), as tags of their names, as `ref`; a long list shortened. */
   | 'refs'
   /** Permission codes, as tags with their labels in the caller's language. */
   | 'permissions'
@@ -37,6 +44,8 @@ export type LogValueKind =
   | 'gameCategories'
   /** A text in every language (or one string): the caller's language. */
   | 'localized'
+  /** A long text in every language: the caller's language, cut short (whole in its tooltip). */
+  | 'longText'
   /** A fingerprint of a long text: only whether it changed. */
   | 'digest'
   /** A record logged whole (a role created, changed or deleted): its fields, labelled in turn. */
@@ -115,6 +124,7 @@ export const LOG_FIELDS = {
   code: f('text', true),
   names: f('localized', true),
   name: f('localized', true),
+  description: f('longText'),
   imageId: f('ref'),
   categoryId: f('ref'),
   tag: f('gameTag', true),
@@ -130,6 +140,7 @@ export const LOG_FIELDS = {
   moduleOrder: f('refs'),
   category: f('ref', true),
   providerCategories: f('gameCategories'),
+  providerCategory: f('gameCategories'),
   icon: f('ref'),
   categoryOrder: f('refs'),
   // content
@@ -230,4 +241,27 @@ export function accountNoBeside(doc: unknown, key: string): string | undefined {
   if (!beside || !isRecord(doc)) return undefined;
   const v = doc[beside];
   return typeof v === 'string' && v ? v : undefined;
+}
+
+/**
+ * What a log row is about when it is not an account, in words: "Goods 水壺", "Activity Summer
+ * cup", "Games (3)", "Recommend order: Hot". The name is the one the row was written with, in the
+ * reader's language (zh_TW when that one is empty); a record without one reads as its id. The log
+ * page's target column and its CSV both read it.
+ */
+export function logTargetText(target: LogTarget, t: TFunction, locale: Locale): { label: string; name: string } {
+  const params =
+    target.kind === 'gameTagOrder'
+      ? { tag: t(`log:change.gameTags.${String(target.id)}`, { defaultValue: String(target.id) }) }
+      : { n: target.count ?? 0 };
+  const label = t(`log:targets.${target.kind}`, { ...params, defaultValue: humanizeKey(target.kind) });
+  if (target.kind === 'gameTagOrder' || target.kind === 'games') return { label, name: '' };
+  const name = target.name ? localized(target.name, locale) : '';
+  return { label, name: name || (target.id === null ? '' : target.kind === 'provider' ? String(target.id) : `#${String(target.id)}`) };
+}
+
+/** `logTargetText` as one line of text (the CSV's target column). */
+export function logTargetLine(target: LogTarget, t: TFunction, locale: Locale): string {
+  const { label, name } = logTargetText(target, t, locale);
+  return name ? `${label} ${name}` : label;
 }

@@ -1,5 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { LOG_ACTION_CODES } from '@agent-bo/shared';
+import { LOG_ACTION_CODES, type LogTarget } from '@agent-bo/shared';
 import { accounts } from './accounts.js';
 import { sites } from './sites.js';
 
@@ -16,7 +16,10 @@ export const operationLogs = pgTable(
       .references(() => sites.id),
     /** Null when the system itself acted (seed, create-admin command). */
     operatorId: integer('operator_id').references(() => accounts.id),
+    /** The account the row is about; null when it is about another record (`target_record`). */
     targetId: integer('target_id').references(() => accounts.id),
+    /** The record (goods, a category, a role, content…) the row is about when it is not an account. */
+    targetRecord: jsonb('target_record').$type<LogTarget>(),
     action: text('action', { enum: LOG_ACTION_CODES }).notNull(),
     before: jsonb('before'),
     after: jsonb('after'),

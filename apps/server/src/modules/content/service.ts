@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/dates.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertWriter } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
-import { writeLog } from '../../core/oplog.js';
+import { logTarget, writeLog, writeLogs } from '../../core/oplog.js';
 import { inTransaction, type Tx } from '../../core/tx.js';
 import { touchImages } from '../../core/images.js';
 import { notifyContentChanged } from './published.js';
@@ -28,8 +28,8 @@ import { sanitizeBody } from './sanitize.js';
  * checks ACTIVITY_WRITE; every write also needs a writer (no shadow, nothing read-only). Items
  * are the site's: an id of another site is "not found", exactly like an unknown one.
  *
- * Each write is one transaction with one OPERATION row in the operation log (target: the acting
- * account) and a `content_changed` notification, so the change, its record and the readers'
+ * Each write is one transaction with OPERATION rows in the operation log (target: the item, or the
+ * pop-up list; one row per item deleted) and a `content_changed` notification, so the change, its record and the readers'
  * refresh commit together or not at all.
  */
 
@@ -93,6 +93,14 @@ function logged(row: ItemRow, timeZone: string) {
   };
 }
 
+/** An item as a log row's target: its type, id and title. */
+const itemTarget = (row: ItemRow) =>
+  logTarget(
+    row.type === 'ACTIVITY' ? 'activity' : row.type === 'ANNOUNCEMENT' ? 'announcement' : 'broadcast',
+    row.id,
+    allLocales(row.title),
+  );
+
 /** The image must exist; the key-share lock keeps the orphan cleanup from removing it before commit. */
 /** Ids of our own images shown inside a body (the sanitizer keeps no other image). */
 const BODY_IMAGE = /\/api\/files\/([0-9a-f]{64})/g;
@@ -109,7 +117,7 @@ export async function saveContent(m: ContentContext, input: ContentSaveInput): P
     await touchImages(tx, [...(fields.imageId ? [fields.imageId] : []), ...bodyImages(fields.body)], m.now());
     const { before, after } =
       input.id === undefined ? { before: null, after: await create(m, tx, input, fields) } : await update(m, tx, input.id, input, fields);
-    await writeLog(tx, m, m.caller.account.id, 'OPERATION', before && logged(before, tz), logged(after, tz));
+    await writeLog(tx, m, itemTarget(after), 'OPERATION', before && logged(before, tz), logged(after, tz));
     await notifyContentChanged(tx, m.caller.siteId);
     return { id: after.id, version: after.version };
   });
@@ -160,8 +168,13 @@ export async function deleteContent(m: ContentContext, ids: number[]): Promise<v
       .returning();
     // Throwing rolls the deletes back.
     if (rows.length !== wanted.length) throw new AppError('CONTENT_NOT_FOUND');
-    const before = rows.sort((a, b) => a.id - b.id).map((row) => logged(row, tz));
-    await writeLog(tx, m, m.caller.account.id, 'OPERATION', before, null);
+    const deleted = rows.sort((a, b) => a.id - b.id);
+    await writeLogs(
+      tx,
+      m,
+      'OPERATION',
+      deleted.map((row) => ({ target: itemTarget(row), before: logged(row, tz), after: null })),
+    );
     await notifyContentChanged(tx, m.caller.siteId);
   });
 }
@@ -196,7 +209,7 @@ export async function setPops(m: ContentContext, ids: number[]): Promise<void> {
       .update(contentItems)
       .set({ popOrder: position })
       .where(and(eq(contentItems.siteId, siteId), touched));
-    await writeLog(tx, m, m.caller.account.id, 'OPERATION', { pops: before }, { pops: ids });
+    await writeLog(tx, m, logTarget('popOrder', null), 'OPERATION', { pops: before }, { pops: ids });
     await notifyContentChanged(tx, siteId);
   });
 }

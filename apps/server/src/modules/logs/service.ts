@@ -6,6 +6,7 @@ import {
   siteTimeZone,
   type CashLogRow,
   type LedgerKind,
+  type LogTarget,
   type LogTab,
   type OperationLogRow,
   type RatioLogRow,
@@ -19,13 +20,14 @@ import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../core/caller.js';
 import { isSiteScope } from '../../core/access.js';
 import { readIf } from '../../db/named.js';
-import { logAccountNosSql } from '../../core/oplog.js';
+import { logAccountNosSql, logRecordNames } from '../../core/oplog.js';
 
 /**
  * The four logs of `/log/index` (PRODUCT.md §8). Every query is scoped to the caller's site and
- * to rows whose target (operation, ratio) or account (cash, transfer) is the caller's working
- * account (a shadow: its owner) or strictly inside its subtree. Newest first. Read-only: the
- * logs are append-only and nothing here writes.
+ * to rows whose target account (operation, ratio) or account (cash, transfer) is the caller's
+ * working account (a shadow: its owner) or strictly inside its subtree; an operation row about a
+ * record that is not an account (goods, a category, a role…) has no target account and goes by its
+ * operator. Newest first. Read-only: the logs are append-only and nothing here writes.
  */
 
 export interface Page<T> {
@@ -125,6 +127,7 @@ type OpRaw = {
   action: string;
   operator_no: string | null;
   target_no: string | null;
+  target_record?: LogTarget | null;
   before: unknown;
   after: unknown;
   accounts?: Record<string, string>;
@@ -137,15 +140,17 @@ function operationFrom(caller: Caller, f: OperationFilters, timeZone: string, ra
   if (ratioOnly) where.push(sql`l.action = 'RATIO_LOG'`);
   else if (f.action) where.push(sql`l.action = ${f.action}`);
   if (f.operator) where.push(sameAccountNo('o', f.operator));
-  if (f.target) where.push(sameAccountNo('t', f.target));
+  if (f.target) where.push(sql`l.target_id is not null`, sameAccountNo('t', f.target));
+  // `t`: the target account, or (a row about another record) the operator, whose place in the tree
+  // says who sees the row.
   return sql`from operation_logs l
-    join accounts t on t.id = l.target_id
+    join accounts t on t.id = coalesce(l.target_id, l.operator_id)
     left join accounts o on o.id = l.operator_id
     where ${and(where)}`;
 }
 
 const opSelect = (timeZone: string) =>
-  sql`l.id, l.action, o.account_no as operator_no, t.account_no as target_no, l.before, l.after, l.ip, ${local(sql`l.created_at`, timeZone)} as created`;
+  sql`l.id, l.action, o.account_no as operator_no, case when l.target_id is not null then t.account_no end as target_no, l.before, l.after, l.ip, ${local(sql`l.created_at`, timeZone)} as created`;
 
 /**
  * `withAccounts`: the list answers the account numbers of the ids in before/after (the page shows
@@ -157,13 +162,16 @@ function operationQuery(caller: Caller, f: OperationFilters, withAccounts = fals
     tab: 'operation',
     prepared: isSiteScope(caller),
     from: operationFrom(caller, f, tz, false),
-    select: withAccounts ? sql`${opSelect(tz)}, ${logAccountNosSql('l', caller.siteId)} as accounts` : opSelect(tz),
+    select: withAccounts
+      ? sql`${opSelect(tz)}, l.target_record, ${logAccountNosSql('l', caller.siteId)} as accounts`
+      : sql`${opSelect(tz)}, l.target_record`,
     order: sql`l.created_at desc, l.id desc`,
     map: (r) => ({
       id: Number(r.id),
       action: r.action,
       operatorAccountNo: r.operator_no,
       targetAccountNo: r.target_no,
+      target: r.target_record ?? null,
       before: r.before ?? null,
       after: r.after ?? null,
       ...(r.accounts ? { accounts: r.accounts } : {}),
@@ -173,8 +181,11 @@ function operationQuery(caller: Caller, f: OperationFilters, withAccounts = fals
   };
 }
 
+/** The page of the operation log, each row with the account numbers and record names its before/after name by id. */
 export async function operationLog(db: Db, caller: Caller, f: OperationFilters, paging: Paging): Promise<Page<OperationLogRow>> {
-  return paged(db, operationQuery(caller, f, true), paging);
+  const page = await paged(db, operationQuery(caller, f, true), paging);
+  const names = await logRecordNames(db, caller.siteId, page.list);
+  return { ...page, list: page.list.map((row, i) => ({ ...row, names: names[i] })) };
 }
 
 function ratioOf(value: unknown): string | null {

@@ -12,7 +12,7 @@ import {
 } from '@agent-bo/shared';
 import { assertWriter } from '../../core/access.js';
 import { touchImages } from '../../core/images.js';
-import { writeLog } from '../../core/oplog.js';
+import { logTarget, writeLog } from '../../core/oplog.js';
 import { reorderSiteRows } from '../../core/ordering.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
@@ -117,7 +117,7 @@ export async function saveCategory(ctx: MaterialContext, input: Input<typeof cat
                   ${sql.param(input.providerCategories)}::text[], ${caller.account.id}, ${caller.account.id})
           returning id, version`);
         saved = res.rows[0]!;
-        await writeLog(tx, ctx, caller.account.id, 'OPERATION', null, { ...logged({ ...input, id: saved.id, name }) });
+        await writeLog(tx, ctx, logTarget('gameCategory', saved.id, name), 'OPERATION', null, logged({ ...input, id: saved.id, name }));
       } else {
         const before = await findCategory(tx, caller.siteId, input.id, true);
         if (before.version !== input.version) throw new AppError('MATERIAL_VERSION_STALE');
@@ -128,7 +128,14 @@ export async function saveCategory(ctx: MaterialContext, input: Input<typeof cat
                  updated_by = ${caller.account.id}, updated_at = now()
            where id = ${input.id} returning id, version`);
         saved = res.rows[0]!;
-        await writeLog(tx, ctx, caller.account.id, 'OPERATION', logged(before), logged({ ...input, id: saved.id, name }));
+        await writeLog(
+          tx,
+          ctx,
+          logTarget('gameCategory', saved.id, name),
+          'OPERATION',
+          logged(before),
+          logged({ ...input, id: saved.id, name }),
+        );
       }
       await materialChanged(tx, caller.siteId);
       return saved;
@@ -145,7 +152,7 @@ export async function deleteCategory(ctx: MaterialContext, input: Input<typeof m
     const before = await findCategory(tx, ctx.caller.siteId, input.id, true);
     if (before.version !== input.version) throw new AppError('MATERIAL_VERSION_STALE');
     await tx.execute(sql`delete from game_categories where id = ${input.id}`);
-    await writeLog(tx, ctx, ctx.caller.account.id, 'OPERATION', logged(before), null);
+    await writeLog(tx, ctx, logTarget('gameCategory', before.id, allLocales(before.name)), 'OPERATION', logged(before), null);
     await materialChanged(tx, ctx.caller.siteId);
   });
   return null;
@@ -155,7 +162,11 @@ export async function deleteCategory(ctx: MaterialContext, input: Input<typeof m
 export async function sortCategories(ctx: MaterialContext, input: Input<typeof materialSortRequestSchema>): Promise<null> {
   assertWriter(ctx.caller);
   await inTransaction(ctx.db, async (tx) => {
-    const moved = await reorderSiteRows(tx, ctx, 'game_categories', input.ids, { logKey: 'categoryOrder', notFound: 'MATERIAL_NOT_FOUND' });
+    const moved = await reorderSiteRows(tx, ctx, 'game_categories', input.ids, {
+      logKey: 'categoryOrder',
+      target: 'gameCategoryOrder',
+      notFound: 'MATERIAL_NOT_FOUND',
+    });
     if (moved) await materialChanged(tx, ctx.caller.siteId);
   });
   return null;

@@ -1,18 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  Game,
-  GameList,
-  gameBulkStatusRequestSchema,
-  gameBulkTagRequestSchema,
-  gameListRequestSchema,
-  gameSaveRequestSchema,
-  MaterialSaved,
-  tagGamesRequestSchema,
-  tagSortRequestSchema,
+import {
+  LOCALES,
+  type Game,
+  type GameList,
+  type gameBulkStatusRequestSchema,
+  type gameBulkTagRequestSchema,
+  type gameListRequestSchema,
+  type gameSaveRequestSchema,
+  type LocalizedText,
+  type MaterialSaved,
+  type tagGamesRequestSchema,
+  type tagSortRequestSchema,
 } from '@agent-bo/shared';
 import { assertWriter } from '../../core/access.js';
 import { touchImages } from '../../core/images.js';
-import { writeLog } from '../../core/oplog.js';
+import { logTarget, writeLog } from '../../core/oplog.js';
 import { reordered } from '../../core/ordering.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
@@ -92,6 +94,12 @@ const logged = (
   visible: g.visible,
 });
 
+/** A game's name as the log names it: the operator's, else the provider's, else (zh_TW) its code. */
+function gameName(g: Pick<Game, 'providerCode' | 'code' | 'providerNames'> & { names: Game['names'] }): LocalizedText {
+  const name = Object.fromEntries(LOCALES.map((l) => [l, g.names[l] || g.providerNames[l] || ''])) as LocalizedText;
+  return { ...name, zh_TW: name.zh_TW || `${g.providerCode}/${g.code}` };
+}
+
 /** The highest tag_sort among the site's games of `tag`, plus one: where a newly tagged game goes. */
 async function nextTagSort(q: Q, siteId: string, tag: number): Promise<number> {
   const res = await q.execute<{ n: number }>(
@@ -119,7 +127,14 @@ export async function saveGame(ctx: MaterialContext, input: Input<typeof gameSav
              tag = ${input.tag}, tag_sort = ${tagSort}, status = ${input.status}, sort = ${input.sort}, visible = ${input.visible},
              version = version + 1, updated_by = ${caller.account.id}, updated_at = now()
        where id = ${input.id} returning version`);
-    await writeLog(tx, ctx, caller.account.id, 'OPERATION', logged(before), logged({ ...before, ...input, names }));
+    await writeLog(
+      tx,
+      ctx,
+      logTarget('game', input.id, gameName({ ...before, names })),
+      'OPERATION',
+      logged(before),
+      logged({ ...before, ...input, names }),
+    );
     await materialChanged(tx, caller.siteId);
     return { id: input.id, version: res.rows[0]!.version };
   });
@@ -160,7 +175,7 @@ async function bulkChange(
     await writeLog(
       tx,
       ctx,
-      ctx.caller.account.id,
+      { ...logTarget('games', null), count: changing.length },
       'OPERATION',
       { games: changing.map((r) => ({ game: r.id, [field]: r[field] })) },
       { games: changing.map((r) => ({ game: r.id, [field]: value })) },
@@ -198,7 +213,14 @@ export async function sortTag(ctx: MaterialContext, input: Input<typeof tagSortR
       update games g set tag_sort = o.pos, updated_by = ${ctx.caller.account.id}, updated_at = now()
         from unnest(${sql.param(order)}::integer[]) with ordinality as o(id, pos)
        where g.id = o.id`);
-    await writeLog(tx, ctx, ctx.caller.account.id, 'OPERATION', { tag: input.tag, order: before }, { tag: input.tag, order });
+    await writeLog(
+      tx,
+      ctx,
+      logTarget('gameTagOrder', input.tag),
+      'OPERATION',
+      { tag: input.tag, order: before },
+      { tag: input.tag, order },
+    );
     await materialChanged(tx, siteId);
   });
   return null;

@@ -12,7 +12,7 @@ import {
   type moduleSaveRequestSchema,
 } from '@agent-bo/shared';
 import { assertWriter } from '../../core/access.js';
-import { writeLog } from '../../core/oplog.js';
+import { logTarget, writeLog } from '../../core/oplog.js';
 import { reorderSiteRows } from '../../core/ordering.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
@@ -113,7 +113,7 @@ const logged = (m: {
   gameIds: number[];
 }) => ({
   module: m.id,
-  title: m.title.zh_TW,
+  title: m.title,
   layout: m.layout,
   status: m.status,
   startAt: m.startAt,
@@ -164,7 +164,7 @@ export async function saveModule(ctx: MaterialContext, input: Input<typeof modul
         select ${saved.id}, o.id, o.pos from unnest(${sql.param(input.gameIds)}::integer[]) with ordinality as o(id, pos)`);
     }
     const after = { ...input, id: saved.id, title, startAt: input.startAt, endAt: input.endAt };
-    await writeLog(tx, ctx, caller.account.id, 'OPERATION', before ? logged(before) : null, logged(after));
+    await writeLog(tx, ctx, logTarget('lobbyModule', saved.id, title), 'OPERATION', before ? logged(before) : null, logged(after));
     await materialChanged(tx, caller.siteId);
     return saved;
   });
@@ -176,7 +176,7 @@ export async function deleteModule(ctx: MaterialContext, input: Input<typeof mat
     const row = await findModule(tx, ctx.caller.siteId, input.id, true);
     if (row.version !== input.version) throw new AppError('MATERIAL_VERSION_STALE');
     await tx.execute(sql`delete from lobby_modules where id = ${input.id}`);
-    await writeLog(tx, ctx, ctx.caller.account.id, 'OPERATION', logged(toModule(row)), null);
+    await writeLog(tx, ctx, logTarget('lobbyModule', row.id, allLocales(row.title)), 'OPERATION', logged(toModule(row)), null);
     await materialChanged(tx, ctx.caller.siteId);
   });
   return null;
@@ -186,7 +186,11 @@ export async function deleteModule(ctx: MaterialContext, input: Input<typeof mat
 export async function sortModules(ctx: MaterialContext, input: Input<typeof materialSortRequestSchema>): Promise<null> {
   assertWriter(ctx.caller);
   await inTransaction(ctx.db, async (tx) => {
-    const moved = await reorderSiteRows(tx, ctx, 'lobby_modules', input.ids, { logKey: 'moduleOrder', notFound: 'MATERIAL_NOT_FOUND' });
+    const moved = await reorderSiteRows(tx, ctx, 'lobby_modules', input.ids, {
+      logKey: 'moduleOrder',
+      target: 'lobbyModuleOrder',
+      notFound: 'MATERIAL_NOT_FOUND',
+    });
     if (moved) await materialChanged(tx, ctx.caller.siteId);
   });
   return null;

@@ -17,7 +17,7 @@ import { readNamed, readTemplate } from '../../db/named.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { isWriter, reach, reachAgentOrSelf, type TargetKind } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
-import { logAccountNosSql } from '../../core/oplog.js';
+import { logAccountNosSql, logRecordNames } from '../../core/oplog.js';
 
 type Page<T> = { page: number; pageSize: number; total: number; list: T[] };
 
@@ -375,17 +375,19 @@ export async function history(
     order by l.created_at desc, l.id desc
     limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`,
   );
+  const names = await logRecordNames(db, caller.siteId, result.rows);
   return {
     page: input.page,
     pageSize: input.pageSize,
     total: counted.rows[0]?.n ?? 0,
-    list: result.rows.map((r) => ({
+    list: result.rows.map((r, i) => ({
       id: Number(r.id),
       action: r.action,
       operatorAccountNo: r.operator,
       before: r.before,
       after: r.after,
       accounts: r.accounts,
+      names: names[i],
       ip: r.ip,
       createdAt: formatDateTime(asDate(r.created_at), tz),
     })),

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../lib/dates.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertWriter } from '../../core/access.js';
 import { isAdmin, type Caller } from '../../core/caller.js';
-import { writeLog } from '../../core/oplog.js';
+import { logTarget, writeLog } from '../../core/oplog.js';
 import { MATERIAL_CHANNEL, notifySite } from '../../core/channels.js';
 import { inTransaction, type Tx } from '../../core/tx.js';
 
@@ -143,7 +143,7 @@ export async function changeStatus(m: ProviderContext, input: { code: string; st
     await writeLog(
       tx,
       m,
-      m.caller.account.id,
+      logTarget('provider', row.code),
       'OPERATION',
       { provider: row.code, status: row.status },
       { provider: row.code, status: input.status },
@@ -166,7 +166,7 @@ export async function setSiteOffering(m: ProviderContext, input: { code: string;
     await writeLog(
       tx,
       m,
-      m.caller.account.id,
+      logTarget('provider', row.code),
       'OPERATION',
       { provider: row.code, site: siteId, offered: !input.offered },
       { provider: row.code, site: siteId, offered: input.offered },
@@ -188,7 +188,7 @@ export async function rotateSecret(m: ProviderContext, input: { code: string }):
     await writeLog(
       tx,
       m,
-      m.caller.account.id,
+      logTarget('provider', row.code),
       'OPERATION',
       {
         provider: row.code,
@@ -230,7 +230,7 @@ export async function changeEndpoint(
     await writeLog(
       tx,
       m,
-      m.caller.account.id,
+      logTarget('provider', row.code),
       'OPERATION',
       { provider: row.code, endpoint: row.endpoint },
       { provider: row.code, endpoint },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PermissionCode } from '@agent-bo/shared';
 import { assertWriter } from '../../core/access.js';
-import { writeLog } from '../../core/oplog.js';
+import { logTarget, writeLog } from '../../core/oplog.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { DeleteInput, RoleContext } from './context.js';
@@ -37,7 +37,14 @@ export async function deleteRole(ctx: RoleContext, input: DeleteInput): Promise<
     for (const h of holders.rows) {
       await writeLog(tx, ctx, h.id, 'OPERATION', before.get(h.id), await heldRoles(tx, h.id));
     }
-    await writeLog(tx, ctx, caller.account.id, 'OPERATION', { roleDeleted: { ...snapshot(role), holders: holders.rows.length } }, null);
+    await writeLog(
+      tx,
+      ctx,
+      logTarget('role', role.id, role.name),
+      'OPERATION',
+      { roleDeleted: { ...snapshot(role), holders: holders.rows.length } },
+      null,
+    );
     return { removedFrom: holders.rows.length };
   });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LocalizedText } from '@agent-bo/shared';
 import { assertWriter } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
-import { writeLog, writeLogs } from '../../core/oplog.js';
+import { logTarget, writeLog, writeLogs } from '../../core/oplog.js';
 import { inTransaction, type Tx } from '../../core/tx.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
@@ -26,9 +26,10 @@ function mapNameTaken(err: unknown): never {
   throw err;
 }
 
-export const snapshot = (r: { id: number; name: LocalizedText; codes: readonly string[] }) => ({
+export const snapshot = (r: { id: number; name: LocalizedText; description: LocalizedText; codes: readonly string[] }) => ({
   role: r.id,
   name: r.name,
+  description: r.description,
   codes: ordered(r.codes),
 });
 
@@ -53,7 +54,7 @@ async function logHoldersCodes(tx: Tx, ctx: RoleContext, roleId: number, oldCode
     [...byHolder].map(([accountId, held]) => {
       const roles = held.map((h) => h.role_id);
       const before = ordered(held.flatMap((h) => (h.role_id === roleId ? oldCodes : h.codes)));
-      return { targetId: accountId, before: { roles, codes: before }, after: { roles, codes: ordered(held.flatMap((h) => h.codes)) } };
+      return { target: accountId, before: { roles, codes: before }, after: { roles, codes: ordered(held.flatMap((h) => h.codes)) } };
     }),
   );
 }
@@ -73,8 +74,8 @@ export async function saveRole(ctx: RoleContext, input: SaveInput): Promise<{ id
                   ${sql.param(codes)}::text[], ${caller.account.id}, ${caller.account.id})
           returning id, version`);
         const created = res.rows[0]!;
-        await writeLog(tx, ctx, caller.account.id, 'OPERATION', null, {
-          roleCreated: snapshot({ id: created.id, name: input.name, codes }),
+        await writeLog(tx, ctx, logTarget('role', created.id, input.name), 'OPERATION', null, {
+          roleCreated: snapshot({ id: created.id, name: input.name, description: input.description, codes }),
         });
         return { id: created.id, version: created.version };
       }
@@ -93,10 +94,15 @@ export async function saveRole(ctx: RoleContext, input: SaveInput): Promise<{ id
       await writeLog(
         tx,
         ctx,
-        caller.account.id,
+        logTarget('role', role.id, input.name),
         'OPERATION',
         { roleUpdated: snapshot(role) },
-        { roleUpdated: { ...snapshot({ id: role.id, name: input.name, codes }), holders: role.holder_count } },
+        {
+          roleUpdated: {
+            ...snapshot({ id: role.id, name: input.name, description: input.description, codes }),
+            holders: role.holder_count,
+          },
+        },
       );
       return { id: role.id, version: updated.version };
     });

@@ -18,7 +18,7 @@ import {
 } from '@agent-bo/shared';
 import { assertWriter } from '../../core/access.js';
 import { touchImages } from '../../core/images.js';
-import { writeLog } from '../../core/oplog.js';
+import { logTarget, writeLog } from '../../core/oplog.js';
 import { reorderSiteRows } from '../../core/ordering.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { AppError } from '../../lib/app-error.js';
@@ -107,7 +107,14 @@ export async function saveCategory(ctx: StoreContext, input: Input<typeof storeC
           values (${caller.siteId}, ${JSON.stringify(name)}::jsonb, ${input.sort}, ${input.status}, ${caller.account.id}, ${caller.account.id})
           returning id, version`);
         const saved = res.rows[0]!;
-        await writeLog(tx, ctx, caller.account.id, 'OPERATION', null, loggedCategory({ ...input, id: saved.id, name }));
+        await writeLog(
+          tx,
+          ctx,
+          logTarget('storeCategory', saved.id, name),
+          'OPERATION',
+          null,
+          loggedCategory({ ...input, id: saved.id, name }),
+        );
         return saved;
       }
       const before = await findCategory(tx, caller.siteId, input.id, true);
@@ -117,7 +124,14 @@ export async function saveCategory(ctx: StoreContext, input: Input<typeof storeC
            set name = ${JSON.stringify(name)}::jsonb, sort = ${input.sort}, status = ${input.status}, version = version + 1,
                updated_by = ${caller.account.id}, updated_at = now()
          where id = ${input.id} returning id, version`);
-      await writeLog(tx, ctx, caller.account.id, 'OPERATION', loggedCategory(before), loggedCategory({ ...input, id: input.id, name }));
+      await writeLog(
+        tx,
+        ctx,
+        logTarget('storeCategory', input.id, name),
+        'OPERATION',
+        loggedCategory(before),
+        loggedCategory({ ...input, id: input.id, name }),
+      );
       return res.rows[0]!;
     });
   } catch (err) {
@@ -133,7 +147,7 @@ export async function deleteCategory(ctx: StoreContext, input: Input<typeof stor
     if (before.version !== input.version) throw new AppError('STORE_VERSION_STALE');
     if (before.goods_count > 0) throw new AppError('STORE_CATEGORY_IN_USE');
     await tx.execute(sql`delete from store_categories where id = ${input.id}`);
-    await writeLog(tx, ctx, ctx.caller.account.id, 'OPERATION', loggedCategory(before), null);
+    await writeLog(tx, ctx, logTarget('storeCategory', before.id, allLocales(before.name)), 'OPERATION', loggedCategory(before), null);
   });
   return null;
 }
@@ -142,7 +156,11 @@ export async function deleteCategory(ctx: StoreContext, input: Input<typeof stor
 export async function sortCategories(ctx: StoreContext, input: Input<typeof storeSortRequestSchema>): Promise<null> {
   assertWriter(ctx.caller);
   await inTransaction(ctx.db, (tx) =>
-    reorderSiteRows(tx, ctx, 'store_categories', input.ids, { logKey: 'storeCategoryOrder', notFound: 'STORE_NOT_FOUND' }),
+    reorderSiteRows(tx, ctx, 'store_categories', input.ids, {
+      logKey: 'storeCategoryOrder',
+      target: 'storeCategoryOrder',
+      notFound: 'STORE_NOT_FOUND',
+    }),
   );
   return null;
 }
@@ -221,6 +239,7 @@ async function findGoods(q: Q, siteId: string, id: number, lock = false): Promis
 const loggedGoods = (r: {
   id: number;
   name: LocalizedText;
+  description: LocalizedText;
   category_id?: number;
   categoryId?: number;
   price: number;
@@ -234,6 +253,7 @@ const loggedGoods = (r: {
 }) => ({
   storeGoods: r.id,
   name: r.name,
+  description: r.description,
   category: r.category_id ?? r.categoryId,
   price: r.price,
   stock: r.stock,
@@ -255,7 +275,7 @@ export async function saveGoods(ctx: StoreContext, input: Input<typeof goodsSave
     );
     if (category.rows.length === 0) throw new AppError('STORE_CATEGORY_UNKNOWN');
     await touchImages(tx, imageIds, ctx.now());
-    const after = { ...input, id: input.id ?? 0, name, imageIds };
+    const after = { ...input, id: input.id ?? 0, name, description, imageIds };
     if (input.id === undefined) {
       const res = await tx.execute<StoreSaved>(sql`
         insert into store_goods (site_id, category_id, name, description, image_ids, price, stock, per_player_limit, status, sort,
@@ -265,7 +285,7 @@ export async function saveGoods(ctx: StoreContext, input: Input<typeof goodsSave
                 ${caller.account.id}, ${caller.account.id})
         returning id, version`);
       const saved = res.rows[0]!;
-      await writeLog(tx, ctx, caller.account.id, 'OPERATION', null, loggedGoods({ ...after, id: saved.id }));
+      await writeLog(tx, ctx, logTarget('storeGoods', saved.id, name), 'OPERATION', null, loggedGoods({ ...after, id: saved.id }));
       return saved;
     }
     const before = await findGoods(tx, caller.siteId, input.id, true);
@@ -277,7 +297,7 @@ export async function saveGoods(ctx: StoreContext, input: Input<typeof goodsSave
              per_player_limit = ${input.perPlayerLimit}, status = ${input.status}, sort = ${input.sort}, version = version + 1,
              updated_by = ${caller.account.id}, updated_at = now()
        where id = ${input.id} returning id, version`);
-    await writeLog(tx, ctx, caller.account.id, 'OPERATION', loggedGoods(before), loggedGoods(after));
+    await writeLog(tx, ctx, logTarget('storeGoods', input.id, name), 'OPERATION', loggedGoods(before), loggedGoods(after));
     return res.rows[0]!;
   });
 }
@@ -294,7 +314,7 @@ export async function deleteGoods(ctx: StoreContext, input: Input<typeof storeDe
     const orders = await tx.execute(sql`select 1 from store_orders where goods_id = ${input.id} limit 1`);
     if (orders.rows.length > 0) throw new AppError('STORE_GOODS_HAS_ORDERS');
     await tx.execute(sql`delete from store_goods where id = ${input.id}`);
-    await writeLog(tx, ctx, ctx.caller.account.id, 'OPERATION', loggedGoods(before), null);
+    await writeLog(tx, ctx, logTarget('storeGoods', before.id, allLocales(before.name)), 'OPERATION', loggedGoods(before), null);
   });
   return null;
 }
@@ -327,7 +347,7 @@ export async function saveSettings(ctx: StoreContext, input: Input<typeof storeS
     await writeLog(
       tx,
       ctx,
-      ctx.caller.account.id,
+      logTarget('storeSettings', null),
       'OPERATION',
       { pointsPer100: before.points_per_100 },
       { pointsPer100: input.pointsPer100 },
