@@ -3,11 +3,32 @@ import { Button, Modal, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LOCALES, PERMISSION_LABELS, localized, type Locale, type LogAccountNos } from '@agent-bo/shared';
+import {
+  LOCALES,
+  PERMISSION_LABELS,
+  imageUrl,
+  localized,
+  logRefKey,
+  logRefKind,
+  type Locale,
+  type LogAccountNos,
+  type LogRecordNames,
+  type LogTarget,
+} from '@agent-bo/shared';
 import { formatMoney } from '../lib/money';
 import { levelLabel } from '../lib/level-label';
 import { playerTermsKey } from '../lib/player-terms';
-import { accountNoBeside, changeLines, humanizeKey, isRecord, logField, type LogChangeLine, type LogValueKind } from '../lib/log-fields';
+import {
+  accountNoBeside,
+  changeLines,
+  humanizeKey,
+  isRecord,
+  logField,
+  logTargetText,
+  type LogChangeLine,
+  type LogValueKind,
+} from '../lib/log-fields';
+import { Thumb } from './thumb';
 import './log-change.css';
 
 /**
@@ -19,6 +40,8 @@ const memberScreenOf = (id: number) => `/member/index?parent=${id}`;
 interface Ctx {
   /** id → account number, from the row (the server resolves the ids under LOG_ACCOUNT_ID_KEYS). */
   accounts: LogAccountNos;
+  /** `<kind>:<id>` → name per locale, from the row (the server resolves the record ids of before/after). */
+  names: LogRecordNames;
   locale: Locale;
   /**
    * What the row's account is, when its action says so: a player's or a shadow's level number is
@@ -43,6 +66,62 @@ function useLocale(): Locale {
 }
 
 const none = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** How many ids of a list (an order, a module's games) are named before the rest is counted. */
+const REFS_SHOWN = 8;
+/** How many characters of a long text (a description) show in the change column. */
+const LONG_TEXT_SHOWN = 60;
+
+/** The name of the record `id` under `field` of `doc`, in the reader's language; null when unknown. */
+function refName(field: string, id: unknown, doc: unknown, ctx: Ctx): string | null {
+  const kind = logRefKind(field, doc);
+  const name = kind ? ctx.names[logRefKey(kind, id)] : undefined;
+  return (name && localized(name, ctx.locale)) || null;
+}
+
+/** A record's id as its name (`#id` when the record is gone), an image's as its picture. */
+function RecordRef({ field, id, doc, ctx }: { field: string; id: unknown; doc: unknown; ctx: Ctx }) {
+  if (logRefKind(field, doc) === 'image' && typeof id === 'string' && /^[0-9a-f]{64}$/.test(id)) {
+    return (
+      <span className="log-change__image" data-testid="log-change-image">
+        <Thumb url={imageUrl(id)} size={24} />
+      </span>
+    );
+  }
+  const name = refName(field, id, doc, ctx);
+  return name ? (
+    <span className="log-change__ref" title={`#${String(id)}`}>
+      {name}
+    </span>
+  ) : (
+    <>{`#${String(id)}`}</>
+  );
+}
+
+/** A list of record ids in order, each by name, shortened with a count after REFS_SHOWN. */
+function RecordRefs({ field, ids, doc, ctx }: { field: string; ids: unknown[]; doc: unknown; ctx: Ctx }) {
+  const { t } = useTranslation('log');
+  if (ids.length === 0) return none;
+  const shown = ids.length > REFS_SHOWN + 1 ? ids.slice(0, REFS_SHOWN) : ids;
+  return (
+    <span className="log-change__tags">
+      {shown.map((id, i) =>
+        isRecord(id) ? (
+          <span key={i} className="log-change__item">
+            <RecordInline value={id} ctx={ctx} />
+          </span>
+        ) : logRefKind(field, doc) === 'image' ? (
+          <RecordRef key={i} field={field} id={id} doc={doc} ctx={ctx} />
+        ) : (
+          <Tag key={i} title={`#${String(id)}`}>
+            {refName(field, id, doc, ctx) ?? `#${String(id)}`}
+          </Tag>
+        ),
+      )}
+      {shown.length < ids.length ? <Tag className="log-change__more">{t('change.more', { n: ids.length - shown.length })}</Tag> : null}
+    </span>
+  );
+}
 
 function groupDigits(value: unknown): string {
   const text = String(value);
@@ -110,11 +189,15 @@ function LogValue({ field, value, doc, ctx }: { field: string; value: unknown; d
     case 'accountNo':
       return <Typography.Text strong>{String(value)}</Typography.Text>;
     case 'ref':
-      return <>{`#${String(value)}`}</>;
+      return <RecordRef field={field} id={value} doc={doc} ctx={ctx} />;
     case 'list':
       return Array.isArray(value) ? tags(value, String) : <>{String(value)}</>;
     case 'refs':
-      return Array.isArray(value) ? tags(value, (v) => `#${String(v)}`) : <>{`#${String(value)}`}</>;
+      return Array.isArray(value) ? (
+        <RecordRefs field={field} ids={value} doc={doc} ctx={ctx} />
+      ) : (
+        <RecordRef field={field} id={value} doc={doc} ctx={ctx} />
+      );
     case 'permissions':
       return Array.isArray(value) ? (
         tags(value, (v) => (PERMISSION_LABELS as Record<string, Record<Locale, string>>)[String(v)]?.[ctx.locale] ?? String(v), String)
@@ -128,16 +211,19 @@ function LogValue({ field, value, doc, ctx }: { field: string; value: unknown; d
       const label = levelLabel(n, ctx.levelOf === 'shadow');
       return <>{t(`dashboard:${label.key}`, label.params ?? {})}</>;
     }
-    case 'gameCategories':
-      return Array.isArray(value) ? (
-        tags(value, (v) => t(`bet:categories.${String(v)}`, { defaultValue: String(v) }), String)
-      ) : (
-        <>{String(value)}</>
-      );
+    case 'gameCategories': {
+      const category = (v: unknown) => t(`bet:categories.${String(v)}`, { defaultValue: String(v) });
+      return Array.isArray(value) ? tags(value, category, String) : <span title={String(value)}>{category(value)}</span>;
+    }
     case 'gameTag':
       return <>{t(`change.gameTags.${String(value)}`, { defaultValue: String(value) })}</>;
     case 'localized':
       return <>{isRecord(value) ? localized(value as Partial<Record<Locale, string>>, ctx.locale) : String(value)}</>;
+    case 'longText': {
+      const text = isRecord(value) ? localized(value as Partial<Record<Locale, string>>, ctx.locale) : String(value);
+      if (!text) return none;
+      return text.length > LONG_TEXT_SHOWN ? <span title={text}>{`${text.slice(0, LONG_TEXT_SHOWN)}…`}</span> : <>{text}</>;
+    }
     case 'digest':
       return <>{t('change.textChanged')}</>;
     case 'record':
@@ -230,12 +316,15 @@ export function LogChange({
   before,
   after,
   accounts,
+  names,
   action,
   className,
 }: {
   before: unknown;
   after: unknown;
   accounts?: LogAccountNos;
+  /** The names of the records whose ids before/after hold (the row's `names`). */
+  names?: LogRecordNames;
   /** The row's action code (`PLAYER_CREATE`…): says what kind of account a level line is about. */
   action?: string;
   className?: string;
@@ -244,7 +333,7 @@ export function LogChange({
   const { t } = useTranslation('member');
   const playerWord = t(`${playerTermsKey()}.title`);
   const levelOf = (action && ACTION_ACCOUNT_KIND[action]) || 'agent';
-  const ctx: Ctx = { accounts: accounts ?? {}, locale, levelOf, playerWord };
+  const ctx: Ctx = { accounts: accounts ?? {}, names: names ?? {}, locale, levelOf, playerWord };
   if (changeLines(before, after).length === 0) return none;
   return (
     <div className={`log-change-lines ${className ?? ''}`.trim()} data-testid="log-change">
@@ -284,5 +373,25 @@ export function LogRawButton({ before, after, rowId }: { before: unknown; after:
         </div>
       </Modal>
     </>
+  );
+}
+
+/**
+ * What a log row is about when it is not an account, for the log page's target column: the kind of
+ * record in words and its name in the reader's language ("Goods 水壺").
+ */
+export function LogTargetName({ target }: { target: LogTarget }) {
+  const { t } = useTranslation('log');
+  const { label, name } = logTargetText(target, t, useLocale());
+  return (
+    <span className="log-target" data-testid="log-target" data-kind={target.kind}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      {name ? (
+        <>
+          {' '}
+          <Typography.Text strong>{name}</Typography.Text>
+        </>
+      ) : null}
+    </span>
   );
 }

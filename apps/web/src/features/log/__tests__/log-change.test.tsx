@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Locale } from '@agent-bo/shared';
+import type { Locale, LogTarget } from '@agent-bo/shared';
 import { startI18n, switchLocale } from '../../../lib/i18n';
-import { LogChange, LogRawButton } from '../../../components/log-change';
+import { LogChange, LogRawButton, LogTargetName } from '../../../components/log-change';
 
 /**
  * The operation log's change column and its raw view (components/log-change.tsx, shared with the
@@ -20,11 +20,13 @@ afterEach(async () => {
   await act(() => switchLocale('en'));
 });
 
-function show(before: unknown, after: unknown, accounts?: Record<string, string>) {
+type Names = Record<string, { zh_TW: string; en: string; th: string; vi: string }>;
+
+function show(before: unknown, after: unknown, accounts?: Record<string, string>, names?: Names) {
   render(
     <MemoryRouter>
       <AntApp>
-        <LogChange before={before} after={after} accounts={accounts} />
+        <LogChange before={before} after={after} accounts={accounts} names={names} />
       </AntApp>
     </MemoryRouter>,
   );
@@ -177,6 +179,99 @@ describe('log change', () => {
     expect(lineOf(role, 'role').textContent).toBe('Role: #3');
     expect(lineOf(role, 'name').textContent).toBe('Name: Desk → Front desk');
     expect(lineOf(role, 'holders').textContent).toBe('Holders: 2');
+  });
+
+  it("records named by id read as their names in the reader's language; a record that is gone keeps its id", async () => {
+    const t4 = (zh_TW: string, en: string) => ({ zh_TW, en, th: '', vi: '' });
+    const names: Names = {
+      'storeGoods:21': t4('水壺', 'Flask'),
+      'storeCategory:3': t4('生活用品', 'Home'),
+      'gameCategory:3': t4('真人', 'Live casino'),
+    };
+    let change = show({ storeGoods: 21, category: 3, price: 10 }, { storeGoods: 21, category: 3, price: 12 }, {}, names);
+    expect(lineOf(change, 'storeGoods').textContent).toBe('Goods: Flask');
+    // In a row about goods, `category` is the store's category; elsewhere a lobby category.
+    expect(lineOf(change, 'category').textContent).toBe('Category: Home');
+    expect(change.textContent).not.toMatch(/#21|#3/);
+    cleanup();
+    change = show({ category: 3, sort: 1 }, { category: 3, sort: 2 }, {}, names);
+    expect(lineOf(change, 'category').textContent).toBe('Category: Live casino');
+    cleanup();
+    change = show(null, { storeGoods: 99, categoryId: 3 }, {}, names);
+    expect(lineOf(change, 'storeGoods').textContent).toBe('Goods: #99');
+    expect(lineOf(change, 'categoryId').textContent).toBe('Category: Live casino');
+    cleanup();
+    await inLocale('zh_TW');
+    change = show({ storeGoods: 21, price: 1 }, { storeGoods: 21, price: 2 }, {}, names);
+    expect(lineOf(change, 'storeGoods').textContent).toBe('商品: 水壺');
+  });
+
+  it('an order reads as the names in order, a long one shortened with a count; a bulk change names its games', () => {
+    const names: Names = Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [`gameCategory:${i + 1}`, { zh_TW: `分類${i + 1}`, en: `Cat ${i + 1}`, th: '', vi: '' }]),
+    );
+    let change = show({ categoryOrder: [4, 2, 3, 1] }, { categoryOrder: [1, 2, 3, 4] }, {}, names);
+    const tags = (root: HTMLElement) => [...root.querySelectorAll('.ant-tag')].map((t) => t.textContent);
+    expect(tags(lineOf(change, 'categoryOrder'))).toEqual(['Cat 4', 'Cat 2', 'Cat 3', 'Cat 1', 'Cat 1', 'Cat 2', 'Cat 3', 'Cat 4']);
+    expect(change.textContent).not.toContain('#');
+    cleanup();
+    const twelve = Array.from({ length: 12 }, (_, i) => i + 1);
+    change = show({ categoryOrder: twelve }, { categoryOrder: [...twelve].reverse() }, {}, names);
+    const after = tags(lineOf(change, 'categoryOrder')).slice(9);
+    expect(after).toEqual(['Cat 12', 'Cat 11', 'Cat 10', 'Cat 9', 'Cat 8', 'Cat 7', 'Cat 6', 'Cat 5', '+4 more']);
+    cleanup();
+    change = show(
+      { games: [{ game: 7, status: 'ACTIVE' }] },
+      { games: [{ game: 7, status: 'DISABLE' }] },
+      {},
+      { 'game:7': { zh_TW: '百家樂', en: 'Baccarat', th: '', vi: '' } },
+    );
+    expect(lineOf(change, 'games').textContent).toBe('Games: Game: Baccarat · Status: Active → Game: Baccarat · Status: Disabled');
+  });
+
+  it('an image reads as its picture, not its hash', () => {
+    const sha = 'a'.repeat(64);
+    const change = show({ icon: null }, { icon: sha, images: [sha] });
+    expect(change.textContent).not.toContain(sha);
+    const pictures = within(change).getAllByTestId('log-change-image');
+    expect(pictures).toHaveLength(2);
+    expect(pictures[0]!.querySelector('img')?.getAttribute('src')).toBe(`/api/files/${sha}`);
+  });
+
+  it('one provider category reads as its name; a long description is cut short', async () => {
+    let change = show({ providerCategory: 'LIVE' }, { providerCategory: 'SLOT' });
+    expect(lineOf(change, 'providerCategory').textContent).toBe('Provider category: Live → Slot');
+    cleanup();
+    const long = 'x'.repeat(200);
+    change = show(
+      { storeGoods: 1, description: { zh_TW: '短', en: 'Short', th: '', vi: '' } },
+      { storeGoods: 1, description: { zh_TW: long, en: '', th: '', vi: '' } },
+    );
+    expect(lineOf(change, 'description').textContent).toBe(`Description: Short → ${'x'.repeat(60)}…`);
+    cleanup();
+    await inLocale('vi');
+    change = show({ providerCategory: 'FISH' }, null);
+    expect(lineOf(change, 'providerCategory').textContent).toBe('Danh mục của nhà cung cấp: Bắn cá');
+  });
+
+  it("a row's record target reads as its kind and name in the reader's language", async () => {
+    const targetText = (target: LogTarget) => {
+      render(<LogTargetName target={target} />);
+      const text = screen.getByTestId('log-target').textContent;
+      cleanup();
+      return text;
+    };
+    const goods: LogTarget = { kind: 'storeGoods', id: 21, name: { zh_TW: '水壺', en: 'Flask', th: '', vi: '' } };
+    expect(targetText(goods)).toBe('Goods Flask');
+    expect(targetText({ kind: 'activity', id: 4, name: { zh_TW: '夏日盃', en: '', th: '', vi: '' } })).toBe('Activity 夏日盃');
+    expect(targetText({ kind: 'games', id: null, name: null, count: 3 })).toBe('Games (3)');
+    expect(targetText({ kind: 'gameTagOrder', id: 1, name: null })).toBe('Recommend order: Hot');
+    expect(targetText({ kind: 'storeCategoryOrder', id: null, name: null })).toBe('Store category order');
+    expect(targetText({ kind: 'provider', id: 'PG', name: null })).toBe('Game provider PG');
+    await inLocale('zh_TW');
+    expect(targetText(goods)).toBe('商品 水壺');
+    await inLocale('th');
+    expect(targetText({ kind: 'role', id: 2, name: { zh_TW: '稽核', en: 'Audit', th: 'ตรวจสอบ', vi: '' } })).toBe('บทบาท ตรวจสอบ');
   });
 
   it('the detail view shows the raw before/after JSON', async () => {

@@ -37,6 +37,8 @@ describe('log helpers', () => {
 });
 
 let user: UserInfo;
+/** The operation tab's rows the stub answers (a test about records sets its own). */
+let operationRows: unknown[];
 let calls: { method: string; path: string; search: URLSearchParams; body: Record<string, unknown> | undefined }[];
 
 const CASH = [
@@ -66,6 +68,38 @@ const CASH = [
   },
 ];
 
+const DISABLE_ROW = {
+  id: 1,
+  action: 'DISABLE',
+  operatorAccountNo: 'admin001',
+  targetAccountNo: 'agentB01',
+  before: { isDisabled: false },
+  after: { isDisabled: true },
+  ip: '10.0.0.1',
+  createdAt: '2026-11-21 13:00:00',
+};
+
+const GOODS_TARGET = { kind: 'storeGoods', id: 21, name: { zh_TW: '水壺', en: 'Flask', th: '', vi: '' } };
+
+/** A row about goods: the goods as target, no target account, the ids of before/after named by the server. */
+const GOODS_ROW = {
+  id: 7,
+  action: 'OPERATION',
+  operatorAccountNo: 'admin001',
+  targetAccountNo: null,
+  target: GOODS_TARGET,
+  before: { storeGoods: 21, name: { zh_TW: '水壺', en: 'Bottle', th: '', vi: '' }, category: 3, images: [] },
+  after: { storeGoods: 21, name: { zh_TW: '水壺', en: 'Flask', th: '', vi: '' }, category: 5, images: [] },
+  accounts: {},
+  names: {
+    'storeGoods:21': { zh_TW: '水壺', en: 'Flask', th: '', vi: '' },
+    'storeCategory:3': { zh_TW: '生活', en: 'Home', th: '', vi: '' },
+    'storeCategory:5': { zh_TW: '廚房', en: 'Kitchen', th: '', vi: '' },
+  },
+  ip: '10.0.0.1',
+  createdAt: '2026-11-21 13:00:00',
+};
+
 function server(path: string, init: RequestInit): Response {
   const url = new URL(path, 'http://localhost');
   const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
@@ -76,23 +110,19 @@ function server(path: string, init: RequestInit): Response {
     case '/api/getPermCode':
       return envelope([]);
     case '/api/manage/log/operation':
-      return page([
-        {
-          id: 1,
-          action: 'DISABLE',
-          operatorAccountNo: 'admin001',
-          targetAccountNo: 'agentB01',
-          before: { isDisabled: false },
-          after: { isDisabled: true },
-          ip: '10.0.0.1',
-          createdAt: '2026-11-21 13:00:00',
-        },
-      ]);
+      return page(operationRows);
     case '/api/manage/log/cash':
       return page(CASH);
     case '/api/manage/log/ratio':
     case '/api/manage/log/transfer':
       return page([]);
+    case '/api/manage/log/operation/export':
+      return new Response(
+        'id,createdAt,action,operatorAccountNo,targetAccountNo,target,before,after,ip\r\n' +
+          `7,2026-11-21 13:00:00,OPERATION,admin001,,"${JSON.stringify(GOODS_TARGET).replace(/"/g, '""')}",,,10.0.0.1\r\n` +
+          '1,2026-11-21 12:00:00,DISABLE,admin001,agentB01,,,,10.0.0.1\r\n',
+        { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } },
+      );
     case '/api/manage/log/cash/export':
       return new Response('id,kind\r\n2,RECHARGE\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     default:
@@ -104,6 +134,7 @@ beforeEach(() => {
   vi.resetModules();
   seedStorage({ signedIn: true });
   user = ADMIN;
+  operationRows = [DISABLE_ROW];
   calls = [];
   stubFetch(server);
 });
@@ -166,6 +197,41 @@ describe('log page', { timeout: 20_000 }, () => {
       click.mockRestore();
     },
   );
+
+  it('a row about a record names it as the target and its ids by name; the CSV says it in words', async () => {
+    operationRows = [GOODS_ROW, DISABLE_ROW];
+    await startApp('/log/index');
+    const table = await screen.findByTestId('log-table-operation', {}, { timeout: 15_000 });
+    const target = await within(table).findByTestId('log-target', {}, { timeout: 5000 });
+    expect(target.textContent).toBe('Goods Flask');
+    const goodsRow = target.closest('tr')!;
+    const change = within(goodsRow as HTMLElement).getByTestId('log-change');
+    expect(change.querySelector('[data-field="storeGoods"]')?.textContent).toBe('Goods: Flask');
+    expect(change.querySelector('[data-field="category"]')?.textContent).toBe('Category: Home → Kitchen');
+    expect(change.textContent).not.toMatch(/#\d/);
+    // The account row keeps its target account.
+    expect(within(table).getByText('agentB01')).toBeTruthy();
+
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      created.push(b);
+      return 'blob:x';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('log-export-operation'));
+    });
+    await waitFor(() => expect(created).toHaveLength(1));
+    const [header, goodsLine, accountLine] = new TextDecoder()
+      .decode(await created[0]!.arrayBuffer())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(header).toBe('ID,Time,Action,Operator,Target account,Target,Before,After,IP');
+    expect(goodsLine).toBe('7,2026-11-21 13:00:00,Operation,admin001,,Goods Flask,,,10.0.0.1');
+    expect(accountLine).toBe('1,2026-11-21 12:00:00,Sign-in disabled,admin001,agentB01,,,,10.0.0.1');
+    click.mockRestore();
+  });
 
   it('pages on the server', async () => {
     await startApp('/log/index?tab=cash');

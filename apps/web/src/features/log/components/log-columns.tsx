@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CashLogRow, LogTab, OperationLogRow, RatioLogRow, TransferLogRow } from '@agent-bo/shared';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { formatMoney } from '../../../lib/money';
-import { LogChange, LogRawButton } from '../../../components/log-change';
+import { LogChange, LogRawButton, LogTargetName } from '../../../components/log-change';
 import type { LogRows } from '../api/log-api';
 import { NOWRAP } from '../../../components/fit-table';
 
@@ -53,13 +53,29 @@ export function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
           render: (v: string) => <Tag>{t(`actions.${v}`, { defaultValue: v })}</Tag>,
         },
         operator,
-        { title: t('fields.target'), dataIndex: 'targetAccountNo', key: 'target', render: dash },
+        {
+          title: t('fields.target'),
+          key: 'target',
+          render: (_: unknown, r: LogRows[LogTab]) => {
+            const row = r as OperationLogRow;
+            return row.target ? <LogTargetName target={row.target} /> : dash(row.targetAccountNo);
+          },
+        },
         {
           title: t('fields.change'),
           key: 'change',
           render: (_: unknown, r: LogRows[LogTab]) => {
             const row = r as OperationLogRow;
-            return <LogChange before={row.before} after={row.after} accounts={row.accounts} action={row.action} className="log-change" />;
+            return (
+              <LogChange
+                before={row.before}
+                after={row.after}
+                accounts={row.accounts}
+                names={row.names}
+                action={row.action}
+                className="log-change"
+              />
+            );
           },
         },
         { title: t('fields.ip'), dataIndex: 'ip', key: 'ip', render: dash },
@@ -75,7 +91,7 @@ export function useColumns(tab: LogTab): ColumnsType<LogRows[LogTab]> {
     case 'ratio':
       return [
         time,
-        { title: t('fields.target'), dataIndex: 'targetAccountNo', key: 'target', render: dash },
+        { title: t('fields.targetAccount'), dataIndex: 'targetAccountNo', key: 'target', render: dash },
         operator,
         {
           title: t('fields.oldRatio'),

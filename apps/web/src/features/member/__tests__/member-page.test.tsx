@@ -127,6 +127,16 @@ function server(path: string, init: RequestInit): Response {
           ip: '10.0.0.1',
           createdAt: '2026-11-21 12:00:00',
         },
+        {
+          id: 39,
+          action: 'OPERATION',
+          operatorAccountNo: 'admin001',
+          before: { roles: [2] },
+          after: { roles: [2, 5] },
+          names: { 'role:2': { zh_TW: '客服', en: 'Support', th: '', vi: '' }, 'role:5': { zh_TW: '稽核', en: 'Audit', th: '', vi: '' } },
+          ip: '10.0.0.1',
+          createdAt: '2026-11-21 11:00:00',
+        },
       ]);
     default:
       return envelope(null, 404, 'not found', 404);
@@ -238,7 +248,7 @@ describe('member screen', { timeout: 20_000 }, () => {
 
   // Opens a menu, a drawer and a modal, then navigates: more steps than the file's other tests.
   it(
-    'the history drawer reads as labels and words: an upper agent as a link, bet limits as tags, the raw JSON on request',
+    'the history drawer reads as labels and words: an upper agent as a link, bet limits as tags, roles by name, the raw JSON on request',
     { timeout: 40_000 },
     async () => {
       await startApp('/member/index');
@@ -247,12 +257,14 @@ describe('member screen', { timeout: 20_000 }, () => {
       fireEvent.click(await screen.findByTestId('menu-history', {}, { timeout: 5000 }));
       const history = await screen.findByTestId('history', {}, { timeout: 5000 });
       await within(history).findAllByTestId('log-change', {}, { timeout: 5000 });
-      const [moved, edited] = within(history).getAllByTestId('log-change');
+      const [moved, edited, roles] = within(history).getAllByTestId('log-change');
       expect(moved!.textContent).toBe('Upper agent: admin001 → agentA02Level: General agent → Level 1 agent');
       expect(within(moved!).getByText('agentA02').getAttribute('href')).toBe('/member/index?parent=3');
       expect([...edited!.querySelectorAll('.ant-tag')].map((t) => t.textContent)).toEqual(['A', 'A', 'B']);
       expect(edited!.textContent).toContain('Accounts below narrowed: 1,200');
-      expect(history.textContent).not.toMatch(/parentId|betLimits|narrowedBelow/);
+      // Roles by their names (the server's `names`), not their ids.
+      expect([...roles!.querySelectorAll('.ant-tag')].map((t) => t.textContent)).toEqual(['Support', 'Support', 'Audit']);
+      expect(history.textContent).not.toMatch(/parentId|betLimits|narrowedBelow|#\d/);
       fireEvent.click(within(history).getByTestId('log-raw-41'));
       const raw = await screen.findByTestId('log-raw', {}, { timeout: 5000 });
       expect(JSON.parse(within(raw).getByTestId('log-raw-after').textContent!)).toEqual({

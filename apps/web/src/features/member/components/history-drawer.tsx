@@ -41,7 +41,7 @@ export function HistoryDrawer({
       // An account link goes to that account's level of this screen: the drawer closes to show it.
       render: (_, r) => (
         <div onClickCapture={(e) => (e.target as HTMLElement).closest('a') && onClose()}>
-          <LogChange before={r.before} after={r.after} accounts={r.accounts} action={r.action} className="history-change" />
+          <LogChange before={r.before} after={r.after} accounts={r.accounts} names={r.names} action={r.action} className="history-change" />
         </div>
       ),
     },
