@@ -129,7 +129,8 @@ const SCREENS: Screen[] = [
   {
     path: '/announcement/activity',
     ready: 'content-table',
-    overlay: drawerFrom('content-create', 'content-drawer'),
+    // Waited for until its editor's toolbar is there (loaded with the drawer's own code).
+    overlay: drawerFrom('content-create', 'editor-h2'),
     // The phone's header has no room for the broadcast marquee: it runs on its own line under it.
     check: async (page, look) => {
       const strip = page.getByTestId('app-marquee-strip').getByTestId('broadcast-marquee');

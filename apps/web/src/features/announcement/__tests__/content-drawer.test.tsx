@@ -90,6 +90,16 @@ describe('content drawer', { timeout: 30_000 }, () => {
     },
   );
 
+  it('names each editor button that shows text with a label that starts with that text (label in name)', async () => {
+    const drawer = await open(PAGE_PATHS.ANNOUNCEMENT, 'content-create');
+    for (const id of ['editor-h2', 'editor-h3']) {
+      const [button] = await within(drawer).findAllByTestId(id);
+      const visible = button!.textContent!.trim();
+      expect(visible).toMatch(/^H[23]$/);
+      expect(button!.getAttribute('aria-label')!.startsWith(`${visible} `), button!.getAttribute('aria-label')!).toBe(true);
+    }
+  });
+
   it('checks on the client first: zh_TW title required (its tab is shown) and the end after the start', async () => {
     const drawer = await open(PAGE_PATHS.ANNOUNCEMENT, 'content-create');
     await click(within(drawer).getByTestId('content-tab-vi'));

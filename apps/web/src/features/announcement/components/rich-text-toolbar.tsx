@@ -6,6 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { EditorImageButton } from './editor-image-button';
 import { EditorLinkButton } from './editor-link-button';
 
+/**
+ * A toolbar button, named by `label`. A button that shows text (H2, H3) has a label that starts
+ * with that text (WCAG 2.5.3, label in name: "H2 heading"), so a voice user can say what they see.
+ */
 function ToolButton({
   label,
   active,
