@@ -39,7 +39,7 @@ const GRIDS: Grid[] = [
     api: '/api/manage/log/operation',
     prefix: 'log-operation',
     table: 'log-table-operation',
-    search: click('log-search-operation'),
+    search: click('log-operation-search'),
   },
   { name: 'bets', path: '/bet/index', api: '/api/manage/bet/list', prefix: 'bet', table: 'bet-table', search: click('bet-search') },
   {

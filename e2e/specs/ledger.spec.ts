@@ -103,7 +103,7 @@ describe('ledger: credit dialogs and the log page', () => {
     await page.getByTestId('log-preset-today').waitFor();
     await keepScreenshot(page, 'log-range-presets');
     await page.getByTestId('log-preset-today').click();
-    const startValue = await page.getByTestId('log-filters-cash').locator('input').first().inputValue();
+    const startValue = await page.getByTestId('log-cash-filters').locator('input').first().inputValue();
     expect(startValue).toMatch(/ 12:00:00$/);
     await context.close();
   });

@@ -136,7 +136,7 @@ describe('multi-tab mode', () => {
     await turnTabsOn(page);
     await menuTo(page, '/log/index', 'log-page');
     await visible(page, 'log-filter-operator-operation').fill('admin001');
-    await visible(page, 'log-search-operation').click();
+    await visible(page, 'log-operation-search').click();
 
     // Drill down to agentC01 (11 players): each level (?parent=) opens a tab of its own.
     await menuTo(page, '/member/index', 'member-page');

@@ -1,5 +1,4 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Select, Table } from 'antd';
+import { DatePicker, Form, Input, Select, Table } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +18,7 @@ import { serverPagination, toPageSize, type PageSize } from '../../../components
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { useLogCsvLabels } from '../hooks/use-log-csv-labels';
 import { FIT_TABLE } from '../../../components/fit-table';
+import { FilterLine } from '../../../components/filter-line';
 import { useColumns } from './log-columns';
 
 interface FormValues {
@@ -110,15 +110,20 @@ export function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string })
   return (
     <div className="log-tab">
       <div className="filter-bar">
-        <Form<FormValues>
+        <FilterLine<FormValues>
           form={form}
-          layout="inline"
+          testId={`log-${tab}`}
           className="log-filters"
           initialValues={{ range: initialRange }}
           onFinish={onFinish}
-          data-testid={`log-filters-${tab}`}
+          onReset={() => {
+            // Today's business day as of now, not as of when the page opened.
+            const today = toRange(businessRange(DEFAULT_RANGE, new Date(), timeZone));
+            form.setFieldsValue({ range: today });
+            search(fromRange(today));
+          }}
         >
-          <Form.Item name="range" className="log-filters__range">
+          <Form.Item name="range" className="filter-line__wide">
             <DatePicker.RangePicker
               showTime
               format={DATE_TIME_FORMAT}
@@ -141,38 +146,19 @@ export function LogTabView({ tab, timeZone }: { tab: LogTab; timeZone: string })
             />
           </Form.Item>
           {codes ? (
-            <Form.Item name="code" className="log-filters__code">
+            <Form.Item name="code" className="filter-line__wide">
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t(tab === 'operation' ? 'filters.action' : 'filters.kind')}
                 aria-label={t(tab === 'operation' ? 'filters.action' : 'filters.kind')}
-                style={{ minWidth: 160 }}
+                className="filter-line__select"
                 options={codes.map((c) => ({ value: c, label: t(tab === 'operation' ? `actions.${c}` : `kinds.${c}`) }))}
                 data-testid={`log-filter-code-${tab}`}
               />
             </Form.Item>
           ) : null}
-          <Form.Item className="log-filters__btn">
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`log-search-${tab}`}>
-              {t('filters.search')}
-            </Button>
-          </Form.Item>
-          <Form.Item className="log-filters__btn">
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                const today = toRange(businessRange(DEFAULT_RANGE, new Date(), timeZone));
-                form.resetFields();
-                form.setFieldsValue({ range: today });
-                search(fromRange(today));
-              }}
-              data-testid={`log-reset-${tab}`}
-            >
-              {t('filters.reset')}
-            </Button>
-          </Form.Item>
-        </Form>
+        </FilterLine>
         <div className="log-tools">{toolbar}</div>
       </div>
       {grid.notice}
