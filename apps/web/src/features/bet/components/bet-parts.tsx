@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SettlementStatus } from '@agent-bo/shared';
-import { formatMoney } from '../../../lib/money';
+import { MoneyText } from '../../../components/money-text';
 
 const STATUS_COLORS: Record<SettlementStatus, string> = {
   Settled: 'green',
@@ -21,16 +21,7 @@ export function StatusTag({ status }: { status: SettlementStatus }) {
 
 /** A money cell: grouped, tabular digits; `signed` colours a result (green when the player won, red when lost). */
 export function Money({ value, column, signed = false }: { value: string; column: string; signed?: boolean }) {
-  const negative = value.startsWith('-');
-  const zero = /^-?0+(\.0+)?$/.test(value);
-  const text = formatMoney(value);
-  const attrs = { className: 'bet-money', 'data-col': column, 'data-value': value };
-  if (!signed || zero) return <span {...attrs}>{text}</span>;
-  return (
-    <Typography.Text type={negative ? 'danger' : 'success'} {...attrs} data-sign={negative ? 'loss' : 'win'}>
-      {text}
-    </Typography.Text>
-  );
+  return <MoneyText value={value} tone={signed ? 'result' : 'plain'} className="bet-money" data-col={column} data-value={value} />;
 }
 
 export const dash = <Typography.Text type="secondary">—</Typography.Text>;

@@ -15,6 +15,7 @@ import { shareOption, trendOption, visitsOption, type ChartLook, type ShareItem 
 import { EChart } from './echart';
 import '../dashboard.css';
 import { Figure } from './figure';
+import { MoneyText } from '../../../components/money-text';
 
 interface Filters {
   start: string;
@@ -36,17 +37,7 @@ function ChartCard({ title, testId, children }: { title: string; testId: string;
 
 /** The members' result coloured as in the agent report: green above zero, red below. */
 function WinLoss({ value }: { value: string }) {
-  const zero = /^-?0+(\.0+)?$/.test(value);
-  if (zero) return <>{formatMoney(value)}</>;
-  return (
-    <Typography.Text
-      type={value.startsWith('-') ? 'danger' : 'success'}
-      style={{ fontSize: 'inherit' }}
-      data-sign={value.startsWith('-') ? 'loss' : 'win'}
-    >
-      {formatMoney(value)}
-    </Typography.Text>
-  );
+  return <MoneyText value={value} tone="result" style={{ fontSize: 'inherit' }} />;
 }
 
 /**

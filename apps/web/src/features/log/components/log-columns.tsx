@@ -7,18 +7,11 @@ import { formatMoney } from '../../../lib/money';
 import { LogChange, LogRawButton, LogTargetName } from '../../../components/log-change';
 import type { LogRows } from '../api/log-api';
 import { NOWRAP } from '../../../components/fit-table';
+import { MoneyText } from '../../../components/money-text';
 
 /** A signed amount, coloured: credits green with a plus, debits red. Decimal strings only. */
 export function SignedAmount({ value }: { value: string }) {
-  const negative = value.trim().startsWith('-');
-  const zero = /^-?0+(\.0+)?$/.test(value.trim());
-  const text = formatMoney(value);
-  if (zero) return <span className="log-money">{text}</span>;
-  return (
-    <Typography.Text type={negative ? 'danger' : 'success'} className="log-money" data-sign={negative ? 'debit' : 'credit'}>
-      {negative ? text : `+${text}`}
-    </Typography.Text>
-  );
+  return <MoneyText value={value} tone="movement" className="log-money" />;
 }
 
 function dash(v: string | null | undefined) {

@@ -2,7 +2,7 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import { Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/money';
+import { MoneyText } from '../../../components/money-text';
 
 /** The two balances of a credit move, before and after: the preview while typing, the server's figures once done. */
 
@@ -21,18 +21,7 @@ function Money({ value, testId, strong }: { value: string | null; testId: string
         —
       </Typography.Text>
     );
-  const negative = value.startsWith('-');
-  return (
-    <Typography.Text
-      className="member-money"
-      strong={strong}
-      type={negative ? 'danger' : undefined}
-      data-testid={testId}
-      data-value={value}
-    >
-      {formatMoney(value)}
-    </Typography.Text>
-  );
+  return <MoneyText value={value} tone="debt" strong={strong} className="member-money" data-testid={testId} data-value={value} />;
 }
 
 export function BalanceTable({ lines }: { lines: BalanceLine[] }) {

@@ -5,24 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { AGENT_REPORT_FIGURE_COLUMNS, type AgentReport, type AgentReportRow, type ReportFigures } from '@agent-bo/shared';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
-import { formatMoney } from '../../../lib/money';
 import { FIT_TABLE, NOWRAP } from '../../../components/fit-table';
+import { MoneyText } from '../../../components/money-text';
 
 type MoneyColumn = Exclude<keyof ReportFigures, 'betCount'>;
 const MONEY_COLUMNS = AGENT_REPORT_FIGURE_COLUMNS.filter((c): c is MoneyColumn => c !== 'betCount');
 
 /** A money cell: grouped, right-aligned, tabular digits; `signed` colours a result (green up, red down). */
 function Money({ value, column, signed = false }: { value: string; column: string; signed?: boolean }) {
-  const negative = value.startsWith('-');
-  const zero = /^-?0+(\.0+)?$/.test(value);
-  const text = formatMoney(value);
-  const attrs = { className: 'report-money', 'data-col': column, 'data-value': value };
-  if (!signed || zero) return <span {...attrs}>{text}</span>;
-  return (
-    <Typography.Text type={negative ? 'danger' : 'success'} {...attrs} data-sign={negative ? 'loss' : 'win'}>
-      {text}
-    </Typography.Text>
-  );
+  return <MoneyText value={value} tone={signed ? 'result' : 'plain'} className="report-money" data-col={column} data-value={value} />;
 }
 
 /** The report's columns: the account (an agent's drills down through `onDrill`), kind, ratio, count and money. */
