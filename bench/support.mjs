@@ -3,17 +3,14 @@
  * keep-alive HTTP client, the production server started on a DATA_DIR, the embedded cluster's
  * URL, percentiles and the machine's load.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { root } from '../scripts/lib/server.mjs';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const serverDist = path.join(root, 'apps', 'server', 'dist');
+// Starting the server is shared with the browser suite and the API check (scripts/lib/server.mjs).
+export { embeddedUrl, freePort, root, serverDist, startServer } from '../scripts/lib/server.mjs';
 export const requireFromServer = createRequire(path.join(root, 'apps', 'server', 'package.json'));
 
 export function parseOptions(defaults) {
@@ -61,74 +58,6 @@ export function request(agent, port, url, { host, siteId, token, body, rawBody, 
     req.on('error', (err) => resolve({ status: 0, error: err.message, ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
     req.end(payload);
   });
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The production build on `env` (DATA_DIR or DATABASE_URL), LOG_LEVEL=warn, no rate limit, no demo
- * traffic; `nodeArgs` e.g. --cpu-prof; `dist` another build's dist folder (a baseline to compare with).
- */
-export async function startServer(env, nodeArgs = [], dist = serverDist) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(dist, 'server.js')], {
-    cwd: path.join(root, 'apps', 'server'),
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'DATA_DIR', 'NODE_OPTIONS'].includes(k))),
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      RATE_LIMIT_MAX: '0',
-      // The demo server would otherwise play simulated provider traffic into every site without
-      // bets, in the background, during the measurement.
-      DEMO_TRAFFIC: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (c) => (out = (out + c).slice(-10_000)));
-  child.stderr.on('data', (c) => (out = (out + c).slice(-10_000)));
-  const exited = new Promise((r) => child.on('exit', r));
-  const probe = new http.Agent({ keepAlive: false });
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    if (i > 3000) throw new Error(`server not ready:\n${out}`);
-    const r = await request(probe, port, '/healthz', { method: 'GET', timeoutMs: 1000 });
-    if (r.status === 200) break;
-    await sleep(100);
-  }
-  return {
-    port,
-    pid: child.pid,
-    output: () => out,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** postgres:// URL of the embedded cluster of `dataDir` while it runs (port from postmaster.pid). */
-export function embeddedUrl(dataDir) {
-  const port = Number(
-    readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
-      .split('\n')[3]
-      ?.trim(),
-  );
-  const { user, password } = JSON.parse(readFileSync(path.join(dataDir, 'embedded-pg.json'), 'utf8'));
-  return `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/agent_bo`;
 }
 
 export function percentile(sorted, p) {

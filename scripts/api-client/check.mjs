@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { embeddedUrl, requireFromServer, root, startServer } from '../../bench/support.mjs';
+import { createRequire } from 'node:module';
+import { embeddedUrl, root, startServer } from '../lib/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const generated = path.join(here, 'generated');
@@ -38,7 +39,7 @@ try {
 
   // What the program needs that only the database knows: a provider's secret for this site and a
   // player who may bet with it (VERIFIED, enabled, nothing above it disabled or read-only).
-  const pg = requireFromServer('pg');
+  const pg = createRequire(path.join(root, 'apps', 'server', 'package.json'))('pg');
   const db = new pg.Client({ connectionString: embeddedUrl(dataDir) });
   await db.connect();
   const { rows } = await db.query(

@@ -71,7 +71,8 @@ export const LOG_TARGET_KINDS = [
 export type LogTargetKind = (typeof LOG_TARGET_KINDS)[number];
 export const logTargetSchema = z.object({
   kind: z.enum(LOG_TARGET_KINDS),
-  id: z.union([z.number().int(), z.string()]).nullable(),
+  // Nullable inside the union: OpenAPI 3.0 has no `nullable` beside an `anyOf` without a type.
+  id: z.union([z.number().int().nullable(), z.string()]),
   name: textPerLocaleSchema.nullable(),
   count: z.number().int().optional(),
 });
