@@ -37,7 +37,7 @@
  *   batch finds its known bets (the server's own SQL, from apps/server/dist), straight through
  *   `pg` as named statements — one lateral probe of the unique index per id, and one scan of the
  *   ids as an array — each `--probe-runs` times alternating: place's (place.ts, `--batch` ids of
- *   which a share `--duplicates` are stored) and settle's, cancel's and resettle's (transitions.ts,
+ *   which a share `--duplicates` are stored) and settle's, cancel's and resettle's (transition-reads.ts,
  *   every version of `--batch` bets stored one after the other); `bets` is analyzed first (the
  *   array scan is planned for it only with statistics).
  *
@@ -512,11 +512,11 @@ try {
     );
     report(`known bets of ${batchSize} ids (${stored.length} stored)`, placeSpent);
 
-    // The two branches of transitions.ts TRANSITION_READ (settle, cancel, resettle): every version of
+    // The two branches of transition-reads.ts TRANSITION_READ (settle, cancel, resettle): every version of
     // --batch stored bets, as a settle batch reads them — bets placed together (consecutive rows of
     // the latest --batch × 20 of the provider), which settle together.
-    const transitions = await import(pathToFileURL(path.join(serverDist, 'modules', 'provider-api', 'transitions.js')).href);
-    if (transitions.VERSIONS_BY_ARRAY) {
+    const transitionReads = await import(pathToFileURL(path.join(serverDist, 'modules', 'provider-api', 'transition-reads.js')).href);
+    if (transitionReads.VERSIONS_BY_ARRAY) {
       const { rows: pool } = await db.query(
         `select provider_bet_id as id from (select id, provider_bet_id from bets where site_id = $1 and provider_code = $2 and version = 1
           order by id desc limit $3) b order by id`,
@@ -525,7 +525,7 @@ try {
       let next = 0;
       const versionsSpent = await timeForms(
         'versions',
-        { 'lateral probe per id': transitions.VERSIONS_BY_PROBES, 'array scan': transitions.VERSIONS_BY_ARRAY },
+        { 'lateral probe per id': transitionReads.VERSIONS_BY_PROBES, 'array scan': transitionReads.VERSIONS_BY_ARRAY },
         () => Array.from({ length: batchSize }, () => pool[next++ % pool.length].id),
         (name, rows) => {
           if (rows.length < Math.min(batchSize, pool.length))
@@ -648,7 +648,7 @@ try {
       const open = await storeUnsettled(round);
       if (opt.analyze === 'true') {
         // As autovacuum would after a fifth of the table is new: a table in service has statistics
-        // (a settle batch reads its bets by one array scan only then, transitions.ts).
+        // (a settle batch reads its bets by one array scan only then, transition-reads.ts).
         const t = Date.now();
         await db.query('analyze bets');
         log(`analyze bets before settle round ${round}: ${Date.now() - t} ms`);

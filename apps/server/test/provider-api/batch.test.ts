@@ -174,7 +174,7 @@ describe('provider API: a batch answers and writes as its items one by one', () 
 
   it('places and settles the same batch alike once bets has statistics (the known bets read as one array scan)', async () => {
     // A batch reads its known bets id by id until `bets` has column statistics, then with one scan
-    // of the ids as an array (place.ts, transitions.ts): the answers, the stored bets and the
+    // of the ids as an array (place.ts, transition-reads.ts): the answers, the stored bets and the
     // rollups must not differ from the "one" run's, decided one item per call before the ANALYZE.
     // The cancel and resettle batches below also run with the statistics in place.
     const STATS_DAY = '2025-01-23'; // two periods before the "one" run

@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { READ_BATCH } from '../../src/modules/provider-api/place.js';
-import { TRANSITION_READ } from '../../src/modules/provider-api/transitions.js';
+import { TRANSITION_READ } from '../../src/modules/provider-api/transition-reads.js';
 import { useTestApp } from '../helpers.js';
 
 /**
  * A batch's read of its known bets — place's (place.ts READ_BATCH: the first versions) and
- * settle, cancel and resettle's (transitions.ts TRANSITION_READ: every version) — scans the ids
+ * settle, cancel and resettle's (transition-reads.ts TRANSITION_READ: every version) — scans the ids
  * as one array over the unique index once `bets` has column statistics, and goes id by id
  * before: without statistics the planner prices a thousand ids as the whole table and filters
  * every bet of the site instead. These plans are read on a temporary `bets` of the same shape
