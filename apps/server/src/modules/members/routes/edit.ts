@@ -15,7 +15,7 @@ import {
 } from '@agent-bo/shared';
 import { ok } from '../../../plugins/envelope.js';
 import { callerOf } from '../../../plugins/auth.js';
-import { history } from '../lists.js';
+import { history } from '../history.js';
 import { changeMemberInfo, changeOwnInfo } from '../change-info.js';
 import { copyInfo, resetPassword } from '../credentials.js';
 import { changePermissions } from '../grants.js';
