@@ -32,6 +32,7 @@ import { usePageRoutes } from '../page-routes';
 import { UserDropdown } from './user-dropdown';
 import { SiteBadge } from './site-badge';
 import './basic-layout.css';
+import { usePrefetchPages } from '../prefetch-pages';
 
 function Logo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
@@ -85,6 +86,7 @@ function HeaderTheme({ children }: { children: ReactNode }) {
  */
 export function BasicLayout() {
   usePreloadFeedback();
+  usePrefetchPages();
   const { t } = useTranslation();
   const location = useLocation();
   const isMobile = useIsMobile();
