@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { AppRoute } from '../../lib/route-types';
 import { pagesOf, prefetchPages } from '../prefetch-pages';
 
-const route = (path: string, page?: string, children?: AppRoute[]): AppRoute =>
-  ({ path, page, children, meta: { title: path } }) as AppRoute;
+const route = (path: string, page?: string, children?: AppRoute[]): AppRoute => ({
+  name: path,
+  path,
+  page,
+  children,
+  meta: { titleKey: path },
+});
 
 describe('prefetching the screens a user may open', () => {
   it('names each page of the allowed routes once, in menu order, children included', () => {
