@@ -26,17 +26,15 @@
  * rate limit off (RATE_LIMIT_MAX=0); the client is this process (node:http, keep-alive, one
  * socket per connection, a fresh idempotency key per request).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { freePort, root, serverDist, startServer as startServerWith } from '../scripts/lib/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverDist = path.join(root, 'apps', 'server', 'dist');
 const requireFromServer = (await import('node:module')).createRequire(path.join(root, 'apps', 'server', 'package.json'));
 const pg = requireFromServer('pg');
 
@@ -200,56 +198,8 @@ async function measure(name, connections, once) {
 // ------------------------------------------------------------------------------------------
 // servers and databases
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...opt.serverNodeArgs, path.join(serverDist, 'server.js')], {
-    cwd: path.join(root, 'apps', 'server'),
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'DATA_DIR', 'NODE_OPTIONS'].includes(k))),
-      NODE_ENV: 'development',
-      // No demo bets while measuring: the simulator's start-up burst would share the machine.
-      DEMO_TRAFFIC: 'off',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      RATE_LIMIT_MAX: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (c) => (out = (out + c).slice(-10_000)));
-  child.stderr.on('data', (c) => (out = (out + c).slice(-10_000)));
-  const exited = new Promise((r) => child.on('exit', r));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    if (i > 1200) throw new Error(`server not ready:\n${out}`);
-    const r = await post(false, port, '/healthz', { method: 'GET', timeoutMs: 1000 });
-    if (r.status === 200) break;
-    await sleep(100);
-  }
-  return {
-    port,
-    pid: child.pid,
-    output: () => out,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+/** The production build on `env` (scripts/lib/server.mjs), with this run's --server-node-args. */
+const startServer = (env) => startServerWith(env, opt.serverNodeArgs);
 
 /** The server's process CPU time (user+sys, seconds) from /proc, to see who uses the cores. */
 async function cpuSeconds(pid) {
