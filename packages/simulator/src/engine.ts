@@ -1,18 +1,16 @@
-import {
-  PROVIDER_BATCH_MAX,
-  formatMinorUnits,
-  toMinorUnits,
-  type CancelBetItem,
-  type PlaceBetItem,
-  type SettleBetItem,
-  type WalletTransferItem,
-} from '@agent-bo/shared';
+import { PROVIDER_BATCH_MAX } from '@agent-bo/shared';
+import { readAnswer } from './answers.js';
+import { CallBatcher } from './call-batcher.js';
+import { CallSender } from './call-sender.js';
 import { catalogueOf } from './catalogue.js';
-import { ProviderClient, refusalKey, type CallOutcome, type ProviderOp } from './client.js';
-import type { Directory, SimProvider } from './directory.js';
+import { ProviderClient, refusalKey } from './client.js';
+import type { Directory } from './directory.js';
+import { FollowUps } from './follow-ups.js';
 import type { ProviderWallets } from './provider-side.js';
-import { DEFAULT_RATES, type FateRates, NoCreditLeft, type PlannedBet, Planner, type SessionPlan } from './planner.js';
+import { DEFAULT_RATES, type FateRates, NoCreditLeft, type PlannedBet, Planner } from './planner.js';
+import { SessionLifecycle } from './session-lifecycle.js';
 import type { SimulationSummary } from './summary.js';
+import { Tally } from './tally.js';
 
 /**
  * The provider simulator's traffic engine: player sessions of bets on the providers' games over
@@ -29,6 +27,12 @@ import type { SimulationSummary } from './summary.js';
  * history (`historyDays` > 0: placedAt spread over the last N days, busier recently and in the
  * evening of the site's time zone; settlement times follow each game's result time, never later
  * than now; calls go out as fast as the server answers).
+ *
+ * This file holds the options and the loop (`Simulation`) that paces the bets and the calls; the
+ * parts it drives each have a file: the decisions (planner.ts), the items grouped into calls
+ * (calls.ts, call-batcher.ts), the follow-ups waiting for their time (follow-ups.ts), the calls in
+ * flight (call-sender.ts) and the reading of their answers (answers.ts), sessions and the wallet
+ * (session-lifecycle.ts), and the run's counts (tally.ts).
  */
 
 export interface SimulationOptions {
@@ -78,38 +82,13 @@ export interface SimulationOptions {
   progressMs?: number;
 }
 
-interface BetEntry {
-  bet: PlannedBet;
-  op: 'place' | 'settle' | 'cancel' | 'resettle';
-  item: PlaceBetItem | SettleBetItem | CancelBetItem;
-}
-interface WalletEntry {
-  session: SessionPlan;
-  op: 'transfer_out' | 'transfer_in';
-  item: WalletTransferItem;
-}
-type Entry = BetEntry | WalletEntry;
-
-interface Call {
-  provider: SimProvider;
-  op: ProviderOp;
-  entries: Entry[];
-  replay: boolean;
-}
-
 /** Runs a simulation to its end (bets or duration reached, everything due answered). */
 export async function runSimulation(options: SimulationOptions): Promise<SimulationSummary> {
   const rates: FateRates = { ...DEFAULT_RATES, ...options.rates };
   const runId = options.runId ?? `sim${Date.now().toString(36)}`;
-  const batchSize = Math.max(1, Math.min(options.batch ?? 100, PROVIDER_BATCH_MAX));
-  const concurrency = Math.max(1, options.concurrency ?? 4);
   const history = (options.historyDays ?? 0) > 0;
   const settleDelay = history ? 0 : (options.settleDelayMs ?? 2000);
-  const flushMs = options.flushMs ?? 200;
-  const limit = options.bets ?? (options.durationMs === undefined ? 1000 : Infinity);
   const wallet = options.wallet ?? true;
-  const wallets = options.wallets;
-  const siteId = options.directory.siteId;
   const planner = new Planner({
     directory: options.directory,
     seed: options.seed,
@@ -120,384 +99,191 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     liveDelayMs: settleDelay,
     wallet,
   });
-
-  const summary: SimulationSummary = {
-    siteId: options.directory.siteId,
-    seed: String(options.seed ?? 1),
-    runId,
-    calls: { place: 0, settle: 0, cancel: 0, resettle: 0, transfer_out: 0, transfer_in: 0, replay: 0, total: 0, refused: 0, failed: 0 },
-    bets: { attempted: 0, placed: 0, settled: 0, canceled: 0, resettled: 0, open: 0, unfunded: 0 },
-    wallet: { sessions: 0, funded: 0, transfersOut: 0, transfersIn: 0, out: '0.00', in: '0.00' },
-    replayed: 0,
-    duplicates: 0,
-    replayMismatches: 0,
-    refusals: {},
-    catalogues: { pushed: 0, refused: {} },
-    failedItems: 0,
-    retries: 0,
-    settledStake: '0.00',
-    settledPayout: '0.00',
-    houseEdgePercent: null,
-    elapsedMs: 0,
-    betsPerSecond: 0,
-    callsPerSecond: 0,
-  };
-  let stake = 0n;
-  let payout = 0n;
-  let movedOut = 0n;
-  let movedIn = 0n;
-  const refuse = (key: string, n: number) => (summary.refusals[key] = (summary.refusals[key] ?? 0) + n);
-
+  const tally = new Tally(options.directory.siteId, options.seed, runId);
   const client = new ProviderClient({
     baseUrl: options.baseUrl,
     apiPrefix: options.apiPrefix,
     lang: options.lang,
     signal: options.signal,
-    onRetry: () => (summary.retries += 1),
+    onRetry: () => (tally.summary.retries += 1),
   });
+  await pushCatalogues(client, options.directory, tally.summary, options.signal);
+  return new Simulation(options, {
+    planner,
+    tally,
+    client,
+    runId,
+    history,
+    settleDelay,
+    batchSize: Math.max(1, Math.min(options.batch ?? 100, PROVIDER_BATCH_MAX)),
+    concurrency: Math.max(1, options.concurrency ?? 4),
+    flushMs: options.flushMs ?? 200,
+    limit: options.bets ?? (options.durationMs === undefined ? 1000 : Infinity),
+  }).run();
+}
 
-  // A provider pushes the catalogue of the games it plays before its first bets, so the site
-  // knows every game its bets name (a push of an unchanged list changes nothing).
-  for (const provider of options.directory.providers) {
-    if (options.signal?.aborted) break;
-    const synced = await client.syncGames(provider, siteId, catalogueOf(provider.code));
+/**
+ * A provider pushes the catalogue of the games it plays before its first bets, so the site
+ * knows every game its bets name (a push of an unchanged list changes nothing).
+ */
+async function pushCatalogues(client: ProviderClient, directory: Directory, summary: SimulationSummary, signal?: AbortSignal) {
+  for (const provider of directory.providers) {
+    if (signal?.aborted) break;
+    const synced = await client.syncGames(provider, directory.siteId, catalogueOf(provider.code));
     if (synced.kind === 'batch') summary.catalogues.pushed += 1;
     else {
       const key = synced.kind === 'refused' ? refusalKey(synced.code, synced.error) : 'FAILED';
       summary.catalogues.refused[key] = (summary.catalogues.refused[key] ?? 0) + 1;
     }
   }
+}
 
-  const queue: Call[] = [];
-  const buffers = new Map<string, { call: Call; since: number }>();
-  /** Due follow-ups (settle, cancel, resettle) in order of due time (one delay for all: FIFO). */
-  const due: { at: number; entry: BetEntry }[] = [];
-  let dueHead = 0;
-  const inflight = new Set<Promise<void>>();
-  let wake: (() => void) | undefined;
-  const start = Date.now();
-  const historyEnd = options.historyEnd ?? start;
-  let generating = true;
-  let lastProgress = start;
-  let current: SessionPlan | undefined;
+/** What runSimulation resolves from the options before the loop starts. */
+interface Setup {
+  planner: Planner;
+  tally: Tally;
+  client: ProviderClient;
+  runId: string;
+  /** History clock: bets are planned at `historyEnd`, follow-ups are due at once. */
+  history: boolean;
+  settleDelay: number;
+  batchSize: number;
+  concurrency: number;
+  flushMs: number;
+  /** Bets to attempt. */
+  limit: number;
+}
 
-  const providerOf = (e: Entry) => ('bet' in e ? e.bet.provider : e.session.provider);
-  const idOf = (e: Entry) => ('bet' in e ? (e.item as { betId: string }).betId : (e.item as WalletTransferItem).transactionId);
-  const add = (entry: Entry, replay: boolean) => {
-    const provider = providerOf(entry);
-    const key = `${entry.op}|${provider.code}|${replay ? 'r' : ''}`;
-    let b = buffers.get(key);
-    if (!b) {
-      b = { call: { provider, op: entry.op, entries: [], replay }, since: Date.now() };
-      buffers.set(key, b);
-    }
-    b.call.entries.push(entry);
-    if (b.call.entries.length >= batchSize) {
-      queue.push(b.call);
-      buffers.delete(key);
-    }
-  };
-  const flush = (all: boolean) => {
-    const now = Date.now();
-    for (const [key, b] of buffers) {
-      if (all || now - b.since >= flushMs) {
-        queue.push(b.call);
-        buffers.delete(key);
-      }
-    }
-  };
-  const follow = (entry: BetEntry) => due.push({ at: Date.now() + settleDelay, entry });
+/** One run's loop: plans bets ahead of the network, sends the calls that are ready, sleeps until there is more to do. */
+class Simulation {
+  private readonly start = Date.now();
+  private readonly historyEnd: number;
+  private readonly batcher: CallBatcher;
+  private readonly followUps: FollowUps;
+  private readonly sessions: SessionLifecycle;
+  private readonly sender: CallSender;
+  private generating = true;
+  private lastProgress: number;
+  /** Ends the current sleep early (set while the loop sleeps on a timer). */
+  private wake: (() => void) | undefined;
 
-  // ---- sessions and the wallet
-  const fund = (s: SessionPlan) => {
-    s.state = 'funding';
-    add({ session: s, op: 'transfer_out', item: s.transferOut! }, false);
-  };
-  const placeBet = (bet: PlannedBet) => {
-    bet.session.pending += 1;
-    add({ bet, op: 'place', item: bet.place }, false);
-  };
-  const startSession = (s: SessionPlan) => {
-    summary.wallet.sessions += 1;
-    if (!s.transferOut) {
-      s.state = 'funded';
-      return;
-    }
-    if (s.prev && !s.prev.done) {
-      s.state = 'waiting';
-      s.prev.waiter = s;
-    } else fund(s);
-  };
-  /** The session is over: its successor may start. */
-  const finishSession = (s: SessionPlan) => {
-    s.done = true;
-    if (s.waiter) fund(s.waiter);
-  };
-  /** When the last bet of a closed, funded session has its answer, what is left comes home. */
-  const maybeReturn = (s: SessionPlan) => {
-    if (!s.closed || s.done || s.pending > 0 || s.held.length > 0) return;
-    if (s.state === 'unfunded') return finishSession(s);
-    if (s.state !== 'funded') return;
-    if (!s.transferOut) return finishSession(s);
-    const sent = toMinorUnits(s.transferOut.amount);
-    let left = sent - s.staked + s.paid;
-    if (wallets) {
-      // The session's stakes and payouts; what staff pulled back meanwhile is no longer there.
-      wallets.adjust(siteId, s.provider.code, s.player.accountNo, left - sent);
-      const holds = wallets.balance(siteId, s.provider.code, s.player.accountNo);
-      if (holds < left) left = holds;
-    }
-    if (left <= 0n) return finishSession(s);
-    add(
-      {
-        session: s,
-        op: 'transfer_in',
-        item: { transactionId: `${runId}-s${s.no}-in`, playerAccountNo: s.player.accountNo, amount: formatMinorUnits(left) },
-      },
-      false,
-    );
-  };
-  const settleDone = (bet: PlannedBet) => {
-    bet.session.pending -= 1;
-    maybeReturn(bet.session);
-  };
-  const closeCurrent = () => {
-    if (current) {
-      current.closed = true;
-      maybeReturn(current);
-    }
-  };
-
-  const walletAnswer = (e: WalletEntry, ok: boolean, status: string) => {
-    const s = e.session;
-    // The provider's books: what left or reached its wallet (a HELD transfer_in left it too).
-    if (wallets && (ok || (e.op === 'transfer_in' && status === 'HELD')))
-      wallets.record(siteId, s.provider.code, {
-        transactionId: e.item.transactionId,
-        type: e.op === 'transfer_out' ? 'TRANSFER_OUT' : 'TRANSFER_IN',
-        playerAccountNo: e.item.playerAccountNo,
-        amount: toMinorUnits(e.item.amount),
-      });
-    if (e.op === 'transfer_out') {
-      if (ok) {
-        s.state = 'funded';
-        summary.wallet.funded += 1;
-        summary.wallet.transfersOut += 1;
-        movedOut += toMinorUnits(e.item.amount);
-        for (const bet of s.held.splice(0)) placeBet(bet);
-      } else {
-        s.state = 'unfunded';
-        summary.bets.unfunded += s.held.length;
-        s.held.length = 0;
-      }
-      maybeReturn(s);
-    } else {
-      if (ok) {
-        summary.wallet.transfersIn += 1;
-        movedIn += toMinorUnits(e.item.amount);
-      }
-      finishSession(s);
-    }
-  };
-
-  const betAnswer = (entry: BetEntry, status: 'OK' | 'DUPLICATE' | 'REFUSED' | 'FAILED') => {
-    const bet = entry.bet;
-    if (status === 'REFUSED' || status === 'FAILED') return settleDone(bet);
-    switch (entry.op) {
-      case 'place':
-        summary.bets.placed += 1;
-        bet.session.staked += bet.stake;
-        if (bet.fate === 'settle') follow({ bet, op: 'settle', item: bet.settlement });
-        else if (bet.fate === 'cancel') follow({ bet, op: 'cancel', item: { betId: bet.place.betId } });
-        else settleDone(bet);
-        break;
-      case 'settle':
-        summary.bets.settled += 1;
-        stake += bet.stake;
-        payout += bet.result.payout;
-        bet.session.paid += bet.result.payout;
-        if (bet.resettlement) follow({ bet, op: 'resettle', item: bet.resettlement });
-        else settleDone(bet);
-        break;
-      case 'cancel':
-        summary.bets.canceled += 1;
-        settleDone(bet);
-        break;
-      case 'resettle':
-        summary.bets.resettled += 1;
-        payout += bet.corrected!.payout - bet.result.payout;
-        bet.session.paid += bet.corrected!.payout - bet.result.payout;
-        settleDone(bet);
-        break;
-    }
-  };
-
-  const answered = (call: Call, outcome: CallOutcome) => {
-    const statuses: ('OK' | 'DUPLICATE' | 'REFUSED' | 'HELD' | 'FAILED')[] = [];
-    if (outcome.kind === 'failed') {
-      summary.calls.failed += 1;
-      summary.failedItems += call.entries.length;
-      summary.lastFailure = outcome.message;
-      for (let i = 0; i < call.entries.length; i++) statuses.push('FAILED');
-    } else if (outcome.kind === 'refused') {
-      summary.calls.refused += 1;
-      refuse(refusalKey(outcome.code, outcome.error), call.entries.length);
-      for (let i = 0; i < call.entries.length; i++) statuses.push('REFUSED');
-    } else {
-      call.entries.forEach((entry, i) => {
-        const r = outcome.result.results[i] as
-          | { status: 'OK' | 'DUPLICATE' | 'REFUSED' | 'HELD'; code?: number; error?: string; betId?: string; transactionId?: string }
-          | undefined;
-        if (!r || (r.betId ?? r.transactionId) !== idOf(entry)) throw new Error(`answer ${i} of a ${call.op} call does not match its item`);
-        // HELD (a transfer_in above the position) is counted with the refusals: nothing was credited.
-        if (r.status === 'REFUSED' || r.status === 'HELD') refuse(refusalKey(r.code, r.error), 1);
-        if (r.status === 'DUPLICATE') summary.duplicates += 1;
-        statuses.push(r.status);
-      });
-    }
-    call.entries.forEach((entry, i) => {
-      const status = statuses[i]!;
-      if (call.replay) {
-        if (status !== 'DUPLICATE') summary.replayMismatches += 1;
-        return;
-      }
-      // DUPLICATE on a first call: a retry of a call that had reached the server — done all the same.
-      const ok = status === 'OK' || status === 'DUPLICATE';
-      if (ok) {
-        const again =
-          'bet' in entry ? entry.bet.replays.has(entry.op) : entry.op === 'transfer_out' ? entry.session.replayOut : entry.session.replayIn;
-        if (again) add(entry, true);
-      }
-      if ('bet' in entry) betAnswer(entry, status === 'HELD' ? 'REFUSED' : status);
-      else walletAnswer(entry, ok, status);
+  constructor(
+    private readonly options: SimulationOptions,
+    private readonly setup: Setup,
+  ) {
+    const { tally, client, runId } = setup;
+    const siteId = options.directory.siteId;
+    this.historyEnd = options.historyEnd ?? this.start;
+    this.lastProgress = this.start;
+    this.batcher = new CallBatcher(setup.batchSize, setup.flushMs);
+    this.followUps = new FollowUps(setup.settleDelay);
+    this.sessions = new SessionLifecycle({
+      siteId,
+      runId,
+      batcher: this.batcher,
+      followUps: this.followUps,
+      tally,
+      wallets: options.wallets,
     });
-  };
+    this.sender = new CallSender({
+      client,
+      siteId,
+      tally,
+      onOutcome: (call, outcome) => this.sessions.answered(call, readAnswer(call, outcome, tally)),
+      onSettled: () => this.wake?.(),
+    });
+  }
 
-  const send = (call: Call) => {
-    summary.calls[call.replay ? 'replay' : call.op] += 1;
-    summary.calls.total += 1;
-    if (call.replay) summary.replayed += call.entries.length;
-    const payload = { siteId: options.directory.siteId, items: call.entries.map((e) => e.item) };
-    const p = client
-      .call(call.provider, call.op, payload)
-      .then((outcome) => answered(call, outcome))
-      .catch((err: unknown) => {
-        summary.lastFailure = err instanceof Error ? err.message : String(err);
-        summary.failedItems += call.entries.length;
-      })
-      .finally(() => {
-        inflight.delete(p);
-        wake?.();
-      });
-    inflight.add(p);
-  };
+  async run(): Promise<SimulationSummary> {
+    const { options, batcher, sender, followUps } = this;
+    for (;;) {
+      const now = Date.now();
+      const aborted = options.signal?.aborted ?? false;
+      if (this.generating && (aborted || this.limitReached(now))) this.stopGenerating();
 
-  const finish = () => {
-    const elapsed = Date.now() - start;
-    summary.elapsedMs = elapsed;
-    summary.bets.open = summary.bets.placed - summary.bets.settled - summary.bets.canceled;
-    summary.settledStake = formatMinorUnits(stake);
-    summary.settledPayout = formatMinorUnits(payout);
-    summary.wallet.out = formatMinorUnits(movedOut);
-    summary.wallet.in = formatMinorUnits(movedIn);
-    summary.houseEdgePercent = stake > 0n ? formatMinorUnits(((stake - payout) * 10_000n) / stake) : null;
-    summary.betsPerSecond = elapsed > 0 ? Math.round((summary.bets.attempted * 1000) / elapsed) : 0;
-    summary.callsPerSecond = elapsed > 0 ? Math.round((summary.calls.total * 1000) / elapsed) : 0;
-    return {
-      ...summary,
-      calls: { ...summary.calls },
-      bets: { ...summary.bets },
-      wallet: { ...summary.wallet },
-      refusals: { ...summary.refusals },
-    };
-  };
+      if (this.generating) this.generate(now);
+      // Follow-ups that fell due (none once aborted: an interrupted run leaves its bets as they are).
+      if (aborted) followUps.clear();
+      for (const entry of followUps.takeDue(now)) batcher.add(entry, false);
+      const waitingFollowUps = followUps.waiting;
+      // Partly filled batches go when they have waited long enough, or at once when nothing else will come.
+      batcher.flush(!this.generating && sender.inFlight === 0 && batcher.readyCount === 0 && !waitingFollowUps);
+      if (aborted) batcher.dropReady();
+      while (sender.inFlight < this.setup.concurrency && batcher.readyCount > 0) sender.send(batcher.next()!);
 
-  const stopGenerating = () => {
-    generating = false;
-    planner.close();
-    closeCurrent();
-  };
-
-  for (;;) {
-    const now = Date.now();
-    const aborted = options.signal?.aborted ?? false;
-    if (
-      generating &&
-      (aborted || summary.bets.attempted >= limit || (options.durationMs !== undefined && now - start >= options.durationMs))
-    )
-      stopGenerating();
-
-    // New bets, a few calls' worth ahead of the network, within the rate.
-    if (generating) {
-      const allowed = options.rate ? Math.floor(((now - start) / 1000) * options.rate) + 1 - summary.bets.attempted : Infinity;
-      let budget = Math.min(allowed, limit - summary.bets.attempted, batchSize * concurrency);
-      while (generating && budget > 0 && queue.length < concurrency * 2) {
-        let bet: PlannedBet;
-        try {
-          bet = planner.next(history ? historyEnd : Date.now());
-        } catch (err) {
-          if (!(err instanceof NoCreditLeft)) throw err;
-          summary.stoppedEarly = err.message;
-          stopGenerating();
-          break;
-        }
-        const s = bet.session;
-        if (s !== current) {
-          closeCurrent();
-          current = s;
-          startSession(s);
-        }
-        summary.bets.attempted += 1;
-        budget -= 1;
-        if (s.state === 'funded') placeBet(bet);
-        else if (s.state === 'unfunded') summary.bets.unfunded += 1;
-        else s.held.push(bet);
+      if (options.onProgress && now - this.lastProgress >= (options.progressMs ?? 5000)) {
+        this.lastProgress = now;
+        options.onProgress(this.setup.tally.snapshot(this.start));
       }
+      if (!this.generating && sender.inFlight === 0 && batcher.readyCount === 0 && (!batcher.filling || aborted) && !waitingFollowUps)
+        break;
+      await this.sleep(this.waitMs(now, waitingFollowUps));
     }
-    // Follow-ups that fell due (none once aborted: an interrupted run leaves its bets as they are).
-    if (aborted) {
-      due.length = 0;
-      dueHead = 0;
-    }
-    while (dueHead < due.length && due[dueHead]!.at <= now) add(due[dueHead++]!.entry, false);
-    if (dueHead > 1024 && dueHead * 2 > due.length) {
-      due.splice(0, dueHead);
-      dueHead = 0;
-    }
-    const waitingFollowUps = dueHead < due.length;
-    // Partly filled batches go when they have waited long enough, or at once when nothing else will come.
-    flush(!generating && inflight.size === 0 && queue.length === 0 && !waitingFollowUps);
-    if (aborted) queue.length = 0;
-    while (inflight.size < concurrency && queue.length > 0) send(queue.shift()!);
+    await sender.drain();
+    return this.setup.tally.snapshot(this.start);
+  }
 
-    if (options.onProgress && now - lastProgress >= (options.progressMs ?? 5000)) {
-      lastProgress = now;
-      options.onProgress(finish());
-    }
-    if (!generating && inflight.size === 0 && queue.length === 0 && (buffers.size === 0 || aborted) && !waitingFollowUps) break;
+  /** Whether the run has attempted its bets or played for its duration. */
+  private limitReached(now: number): boolean {
+    const { durationMs } = this.options;
+    return this.setup.tally.summary.bets.attempted >= this.setup.limit || (durationMs !== undefined && now - this.start >= durationMs);
+  }
 
-    // Sleep until a call is answered, a follow-up falls due, a batch is to be flushed or the rate allows more.
+  private stopGenerating(): void {
+    this.generating = false;
+    this.setup.planner.close();
+    this.sessions.closeCurrent();
+  }
+
+  /** New bets, a few calls' worth ahead of the network, within the rate. */
+  private generate(now: number): void {
+    const { planner, tally, batchSize, concurrency, limit, history } = this.setup;
+    const summary = tally.summary;
+    const rate = this.options.rate;
+    const allowed = rate ? Math.floor(((now - this.start) / 1000) * rate) + 1 - summary.bets.attempted : Infinity;
+    let budget = Math.min(allowed, limit - summary.bets.attempted, batchSize * concurrency);
+    while (this.generating && budget > 0 && this.batcher.readyCount < concurrency * 2) {
+      let bet: PlannedBet;
+      try {
+        bet = planner.next(history ? this.historyEnd : Date.now());
+      } catch (err) {
+        if (!(err instanceof NoCreditLeft)) throw err;
+        summary.stoppedEarly = err.message;
+        this.stopGenerating();
+        break;
+      }
+      this.sessions.play(bet);
+      budget -= 1;
+    }
+  }
+
+  /** How long to sleep: until a call is answered, a follow-up falls due, a batch is to be flushed or the rate allows more. */
+  private waitMs(now: number, waitingFollowUps: boolean): number {
+    const rate = this.options.rate;
+    // Without a rate, the planner runs again at once while too few calls are ready.
+    const hungry = this.generating && !rate && this.batcher.readyCount < this.setup.concurrency * 2;
     let wait = 50;
-    if (waitingFollowUps) wait = Math.min(wait, due[dueHead]!.at - now);
-    if (buffers.size) wait = Math.min(wait, flushMs);
-    if (generating) {
-      if (options.rate) wait = Math.min(wait, start + ((summary.bets.attempted + 1) * 1000) / options.rate - now);
-      else if (queue.length < concurrency * 2) wait = 0;
-    }
-    if (wait <= 0 && !(generating && !options.rate && queue.length < concurrency * 2)) wait = 1;
+    if (waitingFollowUps) wait = Math.min(wait, this.followUps.nextAt - now);
+    if (this.batcher.filling) wait = Math.min(wait, this.batcher.flushMs);
+    if (this.generating && rate) wait = Math.min(wait, this.start + ((this.setup.tally.summary.bets.attempted + 1) * 1000) / rate - now);
+    else if (hungry) wait = 0;
+    if (wait <= 0 && !hungry) wait = 1;
+    return wait;
+  }
+
+  /** Sleeps `wait` ms, or one turn of the event loop at 0; a call that is over wakes it early. */
+  private async sleep(wait: number): Promise<void> {
     if (wait <= 0) {
       await new Promise<void>((resolve) => setImmediate(resolve));
     } else {
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, wait);
-        wake = () => {
+        this.wake = () => {
           clearTimeout(t);
           resolve();
         };
       });
     }
-    wake = undefined;
+    this.wake = undefined;
   }
-  await Promise.all(inflight);
-  return finish();
 }
