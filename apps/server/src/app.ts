@@ -40,6 +40,10 @@ import { roleRoutes } from './modules/roles/routes.js';
 import { materialRoutes } from './modules/material/index.js';
 import { storeRoutes } from './modules/store/index.js';
 import { aboutRoutes } from './modules/about/routes.js';
+import { recoveryRoutes } from './modules/recovery/routes.js';
+import { contactRoutes } from './modules/contacts/routes.js';
+import { outboxRoutes } from './modules/outbox/routes.js';
+import { outboundPlugin } from './plugins/outbound.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
   apiPrefix: '/api',
@@ -134,10 +138,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(textPlugin);
   await app.register(swaggerPlugin, { apiPrefix: config.apiPrefix, ui: config.apiDocs });
   await app.register(authPlugin);
+  await app.register(outboundPlugin);
 
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(recoveryRoutes);
+      await api.register(contactRoutes);
+      await api.register(outboxRoutes);
       await api.register(accountRoutes);
       await api.register(menuRoutes);
       await api.register(dashboardRoutes);

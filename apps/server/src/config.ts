@@ -1,6 +1,14 @@
 import v8 from 'node:v8';
 import type { SiteId } from '@agent-bo/shared';
 
+/** Which driver each message channel uses (lib/messaging), and the drivers' own settings. */
+export interface MessagingConfig {
+  email: { driver: 'outbox' } | { driver: 'smtp'; url: string; from: string };
+  sms: { driver: 'outbox' } | { driver: 'http'; url: string; token: string | null; timeoutMs: number };
+}
+
+export const DEFAULT_MESSAGING: MessagingConfig = { email: { driver: 'outbox' }, sms: { driver: 'outbox' } };
+
 /**
  * Sign-in abuse control (PRODUCT.md: slowed, then refused for a while), without letting anyone
  * lock someone else out (modules/auth/throttle.ts).
@@ -22,6 +30,13 @@ export interface ThrottleConfig {
   /** Delay at the first slowed attempt; doubles per further failure up to `maxDelayMs`. */
   baseDelayMs: number;
   maxDelayMs: number;
+  /**
+   * Messages that carry a code (issue 33), per window: at most this many to one account number
+   * or phone number asked for (counted whether or not it exists, so the limit tells nothing)…
+   */
+  codeSendsPerKey: number;
+  /** …and this many asked from one client address over every account. */
+  codeSendsPerAddress: number;
 }
 
 export const DEFAULT_THROTTLE: ThrottleConfig = {
@@ -34,6 +49,8 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   lockSeconds: 15 * 60,
   baseDelayMs: 250,
   maxDelayMs: 4000,
+  codeSendsPerKey: 5,
+  codeSendsPerAddress: 20,
 };
 
 /** Front-end error reports (`POST error_log/report`): abuse limits and retention. */
@@ -187,4 +204,6 @@ export interface AppConfig {
   sessionCache?: SessionCacheConfig | false;
   /** Hosts a provider endpoint may name (`*.` prefix: and its subdomains); empty or unset: any. */
   providerEndpointHosts?: string[];
+  /** How phone and e-mail codes leave (lib/messaging); unset: both to the outbox. */
+  messaging?: MessagingConfig;
 }

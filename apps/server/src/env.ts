@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SITE_IDS, type SiteId } from '@agent-bo/shared';
+import type { MessagingConfig } from './config.js';
 
 /**
  * The only reader of `process.env`. Everything else receives a typed `Env` (or narrower options)
@@ -209,6 +210,30 @@ const envSchema = z.object({
       .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: 'must be an http:// or https:// URL' })
       .optional(),
   ),
+  /**
+   * How e-mail codes leave (issue 33): `outbox` (default: kept for the site's admin to read on the
+   * outbox page, the demo's way) or `smtp` through SMTP_URL (e.g. smtps://user:pass@host:465) from MAIL_FROM.
+   */
+  EMAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** How phone codes leave: `outbox` (default) or `http`, a POST of {to, text} to SMS_GATEWAY_URL (Bearer SMS_GATEWAY_TOKEN). */
+  SMS_DRIVER: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_GATEWAY_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: 'must be an http:// or https:// URL' })
+      .optional(),
+  ),
+  SMS_GATEWAY_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+  SMS_GATEWAY_TIMEOUT_MS: millis(100, 60_000).default(10_000),
   /** Bearer token of GET /metrics; unset: /metrics is not served (404). */
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
@@ -248,6 +273,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         `Invalid environment:\n  SHUTDOWN_DELAY_MS: must be below SHUTDOWN_TIMEOUT_MS (${env.SHUTDOWN_TIMEOUT_MS}) (got ${JSON.stringify(source.SHUTDOWN_DELAY_MS)})`,
       );
     }
+    if (env.EMAIL_DRIVER === 'smtp' && (!env.SMTP_URL || !env.MAIL_FROM)) {
+      throw new EnvError('Invalid environment:\n  EMAIL_DRIVER: smtp needs SMTP_URL and MAIL_FROM');
+    }
+    if (env.SMS_DRIVER === 'http' && !env.SMS_GATEWAY_URL) {
+      throw new EnvError('Invalid environment:\n  SMS_DRIVER: http needs SMS_GATEWAY_URL');
+    }
     return env;
   }
   const lines = result.error.issues.map((issue) => {
@@ -266,4 +297,15 @@ export function apiDocsEnabled(env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean
 /** Demo mode: no external database and not production. Only then is demo data seeded. */
 export function isDemoMode(env: Pick<Env, 'DATABASE_URL' | 'NODE_ENV'>): boolean {
   return !env.DATABASE_URL && env.NODE_ENV !== 'production';
+}
+
+/** The message drivers the environment names (lib/messaging). */
+export function messagingOf(env: Env): MessagingConfig {
+  return {
+    email: env.EMAIL_DRIVER === 'smtp' ? { driver: 'smtp', url: env.SMTP_URL!, from: env.MAIL_FROM! } : { driver: 'outbox' },
+    sms:
+      env.SMS_DRIVER === 'http'
+        ? { driver: 'http', url: env.SMS_GATEWAY_URL!, token: env.SMS_GATEWAY_TOKEN ?? null, timeoutMs: env.SMS_GATEWAY_TIMEOUT_MS }
+        : { driver: 'outbox' },
+  };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadOrCreateKeyFile } from './lib/handoff.js';
 import { buildApp } from './app.js';
 import { DEFAULT_SESSION_CACHE } from './config.js';
-import { EnvError, apiDocsEnabled, isDemoMode, loadEnv, type Env } from './env.js';
+import { EnvError, apiDocsEnabled, isDemoMode, loadEnv, messagingOf, type Env } from './env.js';
 import { createDatabase, type Database } from './db/client.js';
 import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
@@ -164,6 +164,7 @@ async function main(): Promise<void> {
         sessionCache: env.SESSION_CACHE_MAX > 0 && { ...DEFAULT_SESSION_CACHE, max: env.SESSION_CACHE_MAX },
         metricsToken: env.METRICS_TOKEN ?? null,
         providerEndpointHosts: env.PROVIDER_ENDPOINT_HOSTS,
+        messaging: messagingOf(env),
         readiness: {
           maxEventLoopDelayMs: env.READY_MAX_EVENT_LOOP_DELAY_MS,
           dbTimeoutMs: env.READY_DB_TIMEOUT_MS,

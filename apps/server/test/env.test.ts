@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, REPO_ROOT, isDemoMode, loadEnv } from '../src/env.js';
+import { EnvError, REPO_ROOT, isDemoMode, loadEnv, messagingOf } from '../src/env.js';
 
 describe('loadEnv', () => {
   it('has working defaults', () => {
@@ -94,6 +94,26 @@ describe('loadEnv', () => {
     expect(loadEnv({ ERROR_REPORT_RATE_LIMIT: '0' }).ERROR_REPORT_RATE_LIMIT).toBe(0);
     expect(loadEnv({ ERROR_REPORT_RATE_LIMIT: '120' }).ERROR_REPORT_RATE_LIMIT).toBe(120);
     expect(() => loadEnv({ ERROR_REPORT_RATE_LIMIT: '-1' })).toThrow(/ERROR_REPORT_RATE_LIMIT/);
+  });
+
+  it('takes the message drivers: outbox by default; smtp and http need their addresses', () => {
+    expect(messagingOf(loadEnv({}))).toEqual({ email: { driver: 'outbox' }, sms: { driver: 'outbox' } });
+    const env = loadEnv({
+      EMAIL_DRIVER: 'smtp',
+      SMTP_URL: 'smtps://u:p@mail.example.com',
+      MAIL_FROM: 'bo@example.com',
+      SMS_DRIVER: 'http',
+      SMS_GATEWAY_URL: 'https://sms.example.com/send',
+      SMS_GATEWAY_TOKEN: 't0k3n',
+    });
+    expect(messagingOf(env)).toEqual({
+      email: { driver: 'smtp', url: 'smtps://u:p@mail.example.com', from: 'bo@example.com' },
+      sms: { driver: 'http', url: 'https://sms.example.com/send', token: 't0k3n', timeoutMs: 10_000 },
+    });
+    expect(() => loadEnv({ EMAIL_DRIVER: 'smtp' })).toThrow(/EMAIL_DRIVER: smtp needs SMTP_URL and MAIL_FROM/);
+    expect(() => loadEnv({ SMS_DRIVER: 'http' })).toThrow(/SMS_DRIVER: http needs SMS_GATEWAY_URL/);
+    expect(() => loadEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadEnv({ SMS_DRIVER: 'pigeon' })).toThrow(/SMS_DRIVER/);
   });
 
   it('names every bad variable with its value', () => {

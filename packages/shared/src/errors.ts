@@ -36,6 +36,9 @@ export const ERRORS = {
   SESSION_EXPIRED: { code: 1010, status: 401 },
   SESSION_ENDED: { code: 1011, status: 401 },
   SESSION_ACCOUNT_DISABLED: { code: 1012, status: 401 },
+  // One-time codes (issue 33): one answer for a wrong, expired, used or burned code, and for no code at all.
+  CODE_INVALID: { code: 1013, status: 400 },
+  CONTACT_TAKEN: { code: 1014, status: 409 },
   ACCOUNT_NO_TAKEN: { code: 2001, status: 409 },
   RATIO_ABOVE_PARENT: { code: 2002, status: 400 },
   RATIO_BELOW_CHILD: { code: 2003, status: 400 },
@@ -49,6 +52,7 @@ export const ERRORS = {
   STATUS_NOT_APPLICABLE: { code: 2011, status: 400 },
   PERMISSION_NOT_HELD: { code: 2012, status: 403 },
   RESTRICTION_SET_ABOVE: { code: 2013, status: 403 },
+  RESET_REQUEST_NOT_FOUND: { code: 2014, status: 404 },
   INSUFFICIENT_BALANCE: { code: 3001, status: 400 },
   TARGET_RESTRICTED: { code: 3002, status: 400 },
   NOT_DIRECT_CHILD: { code: 3003, status: 400 },

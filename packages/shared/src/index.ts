@@ -24,3 +24,4 @@ export * from './roles.js';
 export * from './material.js';
 export * from './store.js';
 export * from './about.js';
+export * from './sign-in-channels.js';

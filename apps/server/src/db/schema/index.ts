@@ -12,3 +12,4 @@ export * from './content.js';
 export * from './roles.js';
 export * from './material.js';
 export * from './store.js';
+export * from './signin-channels.js';

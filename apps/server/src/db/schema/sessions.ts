@@ -19,6 +19,10 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** How the session was opened: a password, a one-time code, or a QR code approved elsewhere. */
+    method: text('method', { enum: ['PASSWORD', 'CODE', 'QR'] })
+      .notNull()
+      .default('PASSWORD'),
   },
   (t) => [
     index('sessions_account_idx').on(t.accountId, t.createdAt),

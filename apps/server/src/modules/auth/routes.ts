@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, signinRequestSchema, signinResponseSchema } from '@agent-bo/shared';
-import { ok } from '../../plugins/envelope.js';
+import {
+  acceptedResponseSchema,
+  codeSendRequestSchema,
+  codeSigninRequestSchema,
+  envelopeSchema,
+  signinRequestSchema,
+  signinResponseSchema,
+} from '@agent-bo/shared';
+import { localeOf, ok } from '../../plugins/envelope.js';
+import { codeContextOf } from '../../plugins/outbound.js';
 import { callerOf } from '../../plugins/auth.js';
 import { resolveSite } from '../../plugins/site.js';
+import { sendSigninCode, signinWithCode } from './code-signin.js';
 import { signin, signout } from './service.js';
 
 export async function authRoutes(app: FastifyInstance) {
@@ -47,6 +56,44 @@ export async function authRoutes(app: FastifyInstance) {
     async (request) => {
       await signout(app.db, callerOf(request));
       return ok(null);
+    },
+  );
+
+  r.post(
+    '/manage/signin/code/send',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [],
+        summary:
+          'Text a sign-in code to the proved phone of the account an account number or phone number names; the same answer whether or not there is one',
+        body: codeSendRequestSchema,
+        response: { 200: envelopeSchema(acceptedResponseSchema) },
+      },
+    },
+    async (request) => {
+      const siteId = resolveSite(request, app.config.siteHosts);
+      const input = { siteId, identifier: request.body.identifier, ip: request.ip, locale: localeOf(request) };
+      return ok(await sendSigninCode(codeContextOf(app), input, { throttle: app.config.throttle }));
+    },
+  );
+
+  r.post(
+    '/manage/signin/code',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [],
+        summary: 'Sign in with a texted code (throttled like a password)',
+        body: codeSigninRequestSchema,
+        response: { 200: envelopeSchema(signinResponseSchema) },
+      },
+    },
+    async (request) => {
+      const siteId = resolveSite(request, app.config.siteHosts);
+      const input = { siteId, ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] };
+      const options = { sessionTtlMinutes: app.config.sessionTtlMinutes, throttle: app.config.throttle, sleep: app.config.sleep };
+      return ok(await signinWithCode(codeContextOf(app), input, options));
     },
   );
 }

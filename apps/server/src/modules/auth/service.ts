@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { siteTimeZone, type SigninResponse, type SiteId } from '@agent-bo/shared';
-import { assignedRolesOf, resolveAccount, type Caller } from '../../core/caller.js';
+import { assignedRolesOf, resolveAccount, type AccountRow, type Caller, type ResolvedAccount } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { accounts, passwordHandoffs, sessions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -56,6 +56,20 @@ export async function signin(db: Db, input: SigninInput, options: SigninOptions)
   if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('ACCOUNT_DISABLED');
 
   await clearAccountFailures(db, keys);
+  return openSession(db, account, resolved, { ...input, method: 'PASSWORD' }, options);
+}
+
+/**
+ * Opens a session for an account that has just proved who it is (a password, a code, an approved
+ * QR code): the token, the last sign-in, and the end of any one-time password hand-off.
+ */
+export async function openSession(
+  db: Db,
+  account: AccountRow,
+  resolved: ResolvedAccount,
+  input: { siteId: SiteId; ip: string; userAgent?: string; method: 'PASSWORD' | 'CODE' | 'QR' },
+  options: Pick<SigninOptions, 'sessionTtlMinutes'>,
+): Promise<SigninResponse> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + options.sessionTtlMinutes * 60_000);
   await db.insert(sessions).values({
@@ -65,6 +79,7 @@ export async function signin(db: Db, input: SigninInput, options: SigninOptions)
     expiresAt,
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 512) ?? null,
+    method: input.method,
   });
   const now = new Date();
   await db.update(accounts).set({ lastLoginAt: now, lastLoginIp: input.ip }).where(eq(accounts.id, account.id));

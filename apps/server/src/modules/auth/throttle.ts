@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { signinThrottle } from '../../db/schema/index.js';
 import type { ThrottleConfig } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
 
 /**
  * Failed sign-in counters in the database (shared by every server process), on three keys:
@@ -99,4 +100,30 @@ export async function recordFailure(db: Db, keys: ThrottleKeys, config: Throttle
  */
 export async function clearAccountFailures(db: Db, keys: ThrottleKeys): Promise<void> {
   await db.delete(signinThrottle).where(inArray(signinThrottle.key, [keys.pair, keys.account]));
+}
+
+/**
+ * Counts one message asked for (a code, a reset request) on `key` within the window and answers
+ * the count including this one. The keys are the account number or phone number as typed and the
+ * client address, counted whether or not an account answers to them, so reaching the limit says
+ * nothing about the account.
+ */
+async function countAsk(db: Db, key: string, config: ThrottleConfig): Promise<number> {
+  const stale = sql`signin_throttle.last_failure_at < now() - make_interval(secs => ${config.windowSeconds})`;
+  const { rows } = await db.execute<{ failures: number }>(sql`
+    insert into signin_throttle (key, failures, first_failure_at, last_failure_at)
+    values (${key}, 1, now(), now())
+    on conflict (key) do update set
+      failures = case when ${stale} then 1 else signin_throttle.failures + 1 end,
+      first_failure_at = case when ${stale} then now() else signin_throttle.first_failure_at end,
+      last_failure_at = now()
+    returning failures`);
+  return Number(rows[0]?.failures ?? 0);
+}
+
+/** Refuses (TOO_MANY_REQUESTS) a message past the per-key or per-address limit of the window. */
+export async function allowAsk(db: Db, input: { siteId: string; key: string; ip: string }, config: ThrottleConfig): Promise<void> {
+  const perKey = await countAsk(db, `ask:${input.siteId}:${input.key.toLowerCase()}`, config);
+  const perAddress = await countAsk(db, `ask-ip:${input.ip}`, config);
+  if (perKey > config.codeSendsPerKey || perAddress > config.codeSendsPerAddress) throw new AppError('TOO_MANY_REQUESTS');
 }

@@ -9,6 +9,7 @@ import { isCommonPassword } from '../../lib/password-policy.js';
 import { assertWriter, isWriter, reach, scopeRoot, type TargetKind } from '../../core/access.js';
 import type { AccountRow } from '../../core/caller.js';
 import { writeLog } from '../../core/oplog.js';
+import { closeResetRequest } from '../../core/reset-requests.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { findAccountById } from '../account/index.js';
 import type { MemberContext } from './context.js';
@@ -131,7 +132,9 @@ export async function resetPassword(m: MemberContext, id: number, kind: TargetKi
       .set({ revokedAt: m.now() })
       .where(and(eq(sessions.accountId, target.id), isNull(sessions.revokedAt)));
     await issueHandoff(tx, m, target.id, password);
-    await writeLog(tx, m, target.id, 'PWD_CHANGE', null, { reset: true });
+    // A "forgot password" request the account sent up the tree is answered by this reset.
+    const answered = await closeResetRequest(tx, { accountId: target.id, by: m.caller.account.id, status: 'DONE', now: m.now() });
+    await writeLog(tx, m, target.id, 'PWD_CHANGE', null, answered ? { reset: true, resetRequest: 'DONE' } : { reset: true });
     return target;
   });
   return copyInfoOf(m, account, password);

@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import type { ContactChannel } from '@agent-bo/shared';
+import { accountContacts } from '../db/schema/index.js';
+import type { Q } from './tx.js';
+
+/** The contacts accounts proved they own (account_contacts), read by sign-in, recovery and the account itself. */
+
+/** The account's proved contact on `channel`, or null. */
+export async function contactOf(q: Q, accountId: number, channel: ContactChannel): Promise<string | null> {
+  const [row] = await q
+    .select({ destination: accountContacts.destination })
+    .from(accountContacts)
+    .where(and(eq(accountContacts.accountId, accountId), eq(accountContacts.channel, channel)));
+  return row?.destination ?? null;
+}
+
+/** The account of `siteId` whose proved phone number is `phone`, or null. */
+export async function accountIdByPhone(q: Q, siteId: string, phone: string): Promise<number | null> {
+  const [row] = await q
+    .select({ accountId: accountContacts.accountId })
+    .from(accountContacts)
+    .where(and(eq(accountContacts.siteId, siteId), eq(accountContacts.channel, 'sms'), eq(accountContacts.destination, phone)));
+  return row?.accountId ?? null;
+}
