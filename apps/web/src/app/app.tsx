@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullPageSpin } from '../components/full-page-spin';
 import { AuthGuard, LoginGuard } from './guards';
 import { AppProviders } from './providers';
-import { LOGIN_PATH, REGISTER_PATH } from '../config/routes';
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH, PHONE_LOGIN_PATH, REGISTER_PATH } from '../config/routes';
 import { PermissionSync } from './permission-sync';
 import { RouteEffects } from './route-effects';
 import { SettingsEffects } from '../features/settings/components/settings-effects';
@@ -34,6 +34,8 @@ export function prefetchLoginPage(): void {
   if (window.location.pathname === LOGIN_PATH && !useUserStore.getState().token) void loadLoginPage().catch(() => undefined);
 }
 const RegisterPage = lazy(withLocale(() => import('../features/register/routes/register-page')));
+const ForgotPasswordPage = lazy(withLocale(() => import('../features/recovery/routes/forgot-password-page')));
+const PhoneLoginPage = lazy(withLocale(() => import('../features/recovery/routes/phone-login-page')));
 // The signed-in shell (header, menu, tabs, settings drawer, menu search, lock, marquee) loads
 // after sign-in, so the login page does not carry it.
 const loadLayout = withLocale(() => import('./layouts/basic-layout'));
@@ -71,6 +73,26 @@ function AppRoutes() {
           <Suspense fallback={<FullPageSpin />}>
             <RegisterPage />
           </Suspense>
+        }
+      />
+      <Route
+        path={FORGOT_PASSWORD_PATH}
+        element={
+          <LoginGuard>
+            <Suspense fallback={<FullPageSpin />}>
+              <ForgotPasswordPage />
+            </Suspense>
+          </LoginGuard>
+        }
+      />
+      <Route
+        path={PHONE_LOGIN_PATH}
+        element={
+          <LoginGuard>
+            <Suspense fallback={<FullPageSpin />}>
+              <PhoneLoginPage />
+            </Suspense>
+          </LoginGuard>
         }
       />
       <Route element={<AuthGuard />}>

@@ -34,6 +34,7 @@ const LOADERS: Record<PageName, () => PageModule> = {
   StoreOrder: () => import('../features/store/routes/order-page'),
   Frame: () => import('../features/frame/routes/frame-page'),
   About: () => import('../features/about/routes/about-page'),
+  Outbox: () => import('../features/outbox/routes/outbox-page'),
 };
 
 /** One lazy component per module, so two routes of one page (Dashboard, Workbench) share it. */

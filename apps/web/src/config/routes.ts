@@ -17,6 +17,12 @@ export const ERROR_LOG_LIST_PATH = '/error-log/list';
 export const ABOUT_PATH = '/about';
 /** Public player registration through an agent's invite URL (`/register?code=…`). */
 export const REGISTER_PATH = '/register';
+/** Forgot password (issue 33): a request to the upper agent, or a code to a proved phone or e-mail. */
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+/** Sign-in with a code texted to the account's proved phone (issue 33). */
+export const PHONE_LOGIN_PATH = '/login/phone';
+/** The demo's outbox of phone and e-mail codes, for the site's admin (issue 33). */
+export const OUTBOX_PATH = '/outbox';
 
 /**
  * The routes that render a page of their own; `app/pages.tsx` supplies each one's component
@@ -45,6 +51,7 @@ export const PAGE_NAMES = [
   'StoreOrder',
   'About',
   'Frame',
+  'Outbox',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
@@ -102,6 +109,18 @@ export const REGISTER_ROUTE: AppRoute = {
   meta: { titleKey: 'routes.register', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true, hideTab: true },
 };
 
+export const FORGOT_PASSWORD_ROUTE: AppRoute = {
+  name: 'ForgotPassword',
+  path: FORGOT_PASSWORD_PATH,
+  meta: { titleKey: 'routes.forgotPassword', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true, hideTab: true },
+};
+
+export const PHONE_LOGIN_ROUTE: AppRoute = {
+  name: 'PhoneLogin',
+  path: PHONE_LOGIN_PATH,
+  meta: { titleKey: 'routes.phoneLogin', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true, hideTab: true },
+};
+
 export const ROOT_ROUTE: AppRoute = {
   name: 'Root',
   path: '/',
@@ -152,6 +171,14 @@ export const ABOUT_ROUTE: AppRoute = {
   meta: { titleKey: 'routes.about', hideMenu: true },
 };
 
+/** The outbox: reached from the user menu of the site's admin (the server refuses anyone else). */
+export const OUTBOX_ROUTE: AppRoute = {
+  name: 'Outbox',
+  path: OUTBOX_PATH,
+  page: 'Outbox',
+  meta: { titleKey: 'routes.outbox', hideMenu: true },
+};
+
 /** Where the embedded pages open: `/frame/<id>` (issue 38). */
 export const FRAMES_PATH = '/frame';
 
@@ -180,11 +207,11 @@ export function embeddedPageRoutes(pages: readonly Pick<EmbeddedPage, 'id' | 'ti
 }
 
 /** Routes every signed-in user has, whatever the permissions. */
-export const BASIC_ROUTES: readonly AppRoute[] = [ROOT_ROUTE, REDIRECT_ROUTE, EXCEPTION_ROUTE, ERROR_LOG_ROUTE, ABOUT_ROUTE];
+export const BASIC_ROUTES: readonly AppRoute[] = [ROOT_ROUTE, REDIRECT_ROUTE, EXCEPTION_ROUTE, ERROR_LOG_ROUTE, ABOUT_ROUTE, OUTBOX_ROUTE];
 
 /** Everything known, for titles and breadcrumbs of any path. */
 export function allRoutes(built: readonly AppRoute[]): AppRoute[] {
-  return [LOGIN_ROUTE, REGISTER_ROUTE, ...BASIC_ROUTES, ...built, PAGE_NOT_FOUND_ROUTE];
+  return [LOGIN_ROUTE, REGISTER_ROUTE, FORGOT_PASSWORD_ROUTE, PHONE_LOGIN_ROUTE, ...BASIC_ROUTES, ...built, PAGE_NOT_FOUND_ROUTE];
 }
 
 /** Builds a `/redirect/...` href that re-enters `path` (with `query`), e.g. to refresh the page. */
