@@ -63,16 +63,16 @@ async function recorded(destination: string) {
 
 describe('outbound drivers', () => {
   it('e-mail goes through SMTP from MAIL_FROM; the record keeps no text', async () => {
-    const token = await signinAs(ctx.app, 'agentA01', { ip: freshIp() });
+    const token = await signinAs(ctx.app, 'agentA02', { ip: freshIp() });
     const res = await call(
       ctx.app,
       'POST',
       '/api/manage/contact/start',
-      { channel: 'email', destination: 'a01@example.test' },
+      { channel: 'email', destination: 'a02@example.test' },
       { token, lang: 'en' },
     );
     expect(body(res).success).toBe(true);
-    expect(await recorded('a01@example.test')).toEqual({
+    expect(await recorded('a02@example.test')).toEqual({
       driver: 'smtp',
       status: 'SENT',
       body: null,
@@ -81,16 +81,16 @@ describe('outbound drivers', () => {
     });
     const mail = mails.at(-1)!;
     expect(mail.from).toBe('no-reply@example.test');
-    expect(mail.to).toEqual(['a01@example.test']);
+    expect(mail.to).toEqual(['a02@example.test']);
     const code = mail.data.match(/Your code is (\d{6})/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     // The code that came by mail proves the address.
     const confirmed = await call(ctx.app, 'POST', '/api/manage/contact/confirm', { channel: 'email', code }, { token });
-    expect(body(confirmed).data).toEqual([expect.objectContaining({ channel: 'email', destination: 'a01@example.test' })]);
+    expect(body(confirmed).data).toEqual([expect.objectContaining({ channel: 'email', destination: 'a02@example.test' })]);
   });
 
   it('a text goes to the SMS gateway as {to, text} with its bearer token', async () => {
-    const token = await signinAs(ctx.app, 'agentA02', { ip: freshIp() });
+    const token = await signinAs(ctx.app, 'agentA03', { ip: freshIp() });
     await call(ctx.app, 'POST', '/api/manage/contact/start', { channel: 'sms', destination: '+66812345678' }, { token, lang: 'th' });
     expect(await recorded('+66812345678')).toMatchObject({ driver: 'http', status: 'SENT', body: null });
     const sent = texts.at(-1)!;
@@ -101,7 +101,7 @@ describe('outbound drivers', () => {
   it('a gateway failure is recorded and logged, and the person asking gets the same answer', async () => {
     gatewayStatus = 503;
     try {
-      const token = await signinAs(ctx.app, 'agentA03', { ip: freshIp() });
+      const token = await signinAs(ctx.app, 'agentB01', { ip: freshIp() });
       const res = await call(ctx.app, 'POST', '/api/manage/contact/start', { channel: 'sms', destination: '+66812345679' }, { token });
       expect(body(res)).toMatchObject({ success: true, data: null });
       expect(await recorded('+66812345679')).toMatchObject({

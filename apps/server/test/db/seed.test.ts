@@ -12,6 +12,25 @@ const ctx = useTestApp();
 const q = async (text: string, params: unknown[] = []) => (await ctx.database.pool.query(text, params)).rows;
 
 describe('demo seed', () => {
+  it("gives every site's sign-in area something to show: agentA01's proved phone and e-mail, its outbox message, two open reset requests", async () => {
+    const rows = await q(`
+      select s.id,
+        (select array_agg(c.channel || ' ' || c.destination order by c.channel) from account_contacts c join accounts a on a.id = c.account_id
+          where c.site_id = s.id and a.account_no = 'agentA01') as contacts,
+        (select count(*)::int from outbound_messages m where m.site_id = s.id and m.driver = 'outbox') as messages,
+        (select array_agg(a.account_no order by a.account_no) from password_reset_requests r join accounts a on a.id = r.account_id
+          where r.site_id = s.id and r.status = 'PENDING') as requests
+      from sites s order by s.id`);
+    expect(rows).toHaveLength(SITES.length);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        contacts: ['email agenta01@demo.example', 'sms +886912000101'],
+        messages: 1,
+        requests: ['agentB03', 'agentC02'],
+      });
+    }
+  });
+
   it('creates the four sites with hosts, time zones and modes', async () => {
     const rows = await q('select id, mode, time_zone, hosts from sites order by id');
     expect(rows).toHaveLength(4);
@@ -159,6 +178,10 @@ describe('create-admin', () => {
     await q(`delete from ledger_transactions where site_id = 'tw_mc'`);
     await q(`alter table ledger_entries enable trigger ledger_entries_no_update_delete`);
     await q(`alter table ledger_transactions enable trigger ledger_transactions_no_delete`);
+    // and its sign-in area (issue 33's demo contacts, outbox message and reset requests)
+    for (const table of ['account_contacts', 'outbound_messages', 'password_reset_requests', 'one_time_codes']) {
+      await q(`delete from ${table} where site_id = 'tw_mc'`);
+    }
     await q(`delete from accounts where site_id = 'tw_mc'`);
     const id = await createAdmin(ctx.database.db, { site: 'tw_mc', accountNo: 'boss0001', password: 'Secret123' });
     const res = await signin(ctx.app, 'boss0001', 'Secret123', { site: 'tw_mc', host: 'tw-mc.localhost' });

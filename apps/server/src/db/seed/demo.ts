@@ -1,4 +1,5 @@
 import { seedDemoShell } from './demo-shell.js';
+import { seedDemoSignIn } from './demo-sign-in.js';
 import { sql } from 'drizzle-orm';
 import { PERMISSION_CODES, SITES, type PermissionCode, type SiteId } from '@agent-bo/shared';
 import type { Db } from '../client.js';
@@ -385,6 +386,7 @@ export async function seedDemo(db: Db, options: { passwordHash?: string } = {}):
       await seedDemoMaterial(tx, site.id);
       await seedDemoStore(tx, site.id);
       await seedDemoShell(tx, site.id);
+      await seedDemoSignIn(tx, site.id, new Date());
     }
     return total;
   });
