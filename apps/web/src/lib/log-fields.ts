@@ -79,6 +79,13 @@ export const LOG_FIELDS = {
   via: f('word'),
   handoffRevealed: f('ref'),
   reset: f('flag'),
+  // Issue 33: a forgotten password asked for (UPPER, sms, email), a request answered or dismissed,
+  // a reset by code (`by` its channel), a proved phone or e-mail added or removed.
+  resetRequested: f('word'),
+  resetRequest: f('word'),
+  by: f('word'),
+  sms: f('text'),
+  email: f('text'),
   self: f('flag'),
   inviteCode: f('text'),
   isDisabled: f('flag'),

@@ -14,6 +14,14 @@ describe('log fields', () => {
     }
   });
 
+  it("the sign-in area's rows read as words: a reset asked for, answered or dismissed, through which channel", () => {
+    for (const key of ['resetRequested', 'resetRequest', 'by']) expect(logField(key)?.kind).toBe('word');
+    for (const locale of LOCALES) {
+      const values = (RESOURCES[locale].log as { change: { values: Record<string, string> } }).change.values;
+      for (const code of ['UPPER', 'sms', 'email', 'DONE', 'DISMISSED']) expect(values[code], `${locale}: ${code}`).toBeTruthy();
+    }
+  });
+
   it('the account id keys the server resolves are account fields here', () => {
     for (const key of LOG_ACCOUNT_ID_KEYS) expect(logField(key)?.kind).toBe('account');
     for (const id of Object.keys(ACCOUNT_NO_BESIDE)) expect(logField(id)?.kind).toBe('account');
