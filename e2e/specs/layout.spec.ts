@@ -353,5 +353,26 @@ for (const look of LOOKS) {
       await keepScreenshot(login, `layout-${look.name}-login`);
       await fresh.close();
     });
+
+    it('the other signed-out pages: phone code sign-in and forgot password', async () => {
+      const fresh = await newContext(browser(), { width: look.width, height: look.height });
+      const page = await fresh.newPage();
+      for (const [path, ready] of [
+        ['/login/phone', 'phone-identifier'],
+        ['/forgot-password', 'forgot-account'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByTestId(ready).waitFor();
+        await setDark(page, look.dark);
+        await expectFits(page, look, path);
+        if (!isPhone(look)) {
+          await settled(page);
+          const findings = await axeFindings(page);
+          expect(findings, describeFindings(findings)).toEqual([]);
+        }
+        await keepScreenshot(page, `layout-${look.name}${path.replaceAll('/', '-')}`);
+      }
+      await fresh.close();
+    });
   });
 }

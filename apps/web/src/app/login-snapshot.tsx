@@ -1,7 +1,9 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
 import type { Locale } from '@agent-bo/shared';
 import LoginPage from '../features/auth/routes/login-page';
+import { LOGIN_PATH } from '../config/routes';
 import { startI18n } from '../lib/i18n';
 import { useAppStore } from '../stores/app-store';
 import { useLocaleStore } from '../stores/locale-store';
@@ -27,7 +29,10 @@ export async function renderLoginSnapshot(locale: Locale, dark: boolean): Promis
   const html = renderToString(
     <StyleProvider cache={cache}>
       <AppProviders>
-        <LoginPage />
+        {/* The page's links (forgot password, phone code) are the router's. */}
+        <StaticRouter location={LOGIN_PATH}>
+          <LoginPage />
+        </StaticRouter>
       </AppProviders>
     </StyleProvider>,
   );

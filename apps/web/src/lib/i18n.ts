@@ -146,6 +146,7 @@ export const NAMESPACES = [
   'about',
   'frame',
   'newVersion',
+  'recovery',
 ] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */

@@ -1,4 +1,6 @@
-/** Placeholder while the page is being built (issue 33). */
-export default function Page() {
-  return null;
+import { ForgotPasswordScreen } from '../components/forgot-password-screen';
+
+/** `/forgot-password` (public, behind the login guard): a request to the upper agent, or a code and a new password. */
+export default function ForgotPasswordPage() {
+  return <ForgotPasswordScreen />;
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
+import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,12 +11,12 @@ import {
   nickNameSchema,
   type SubmitVerifyRequest,
 } from '@agent-bo/shared';
-import { DarkToggle } from '../../../components/dark-toggle';
-import { LocalePicker } from '../../../components/locale-picker';
+import { PublicPage } from '../../../components/public-page';
 import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
 import { zodRule } from '../../../lib/zod-rule';
 import { registerApi } from '../api/register-api';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
+import { LOGIN_PATH } from '../../../config/routes';
 
 interface RegisterValues extends Omit<RegisterRequest, 'inviteCode'> {
   confirm: string;
@@ -84,10 +84,6 @@ export default function RegisterPage() {
   } else {
     body = (
       <>
-        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
-          {t('title', terms)}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('subtitle')}</Typography.Paragraph>
         {register.isError ? (
           <Alert
             type="error"
@@ -145,28 +141,18 @@ export default function RegisterPage() {
     );
   }
 
+  // The card's heading belongs to the form; the results carry their own.
+  const showForm = !!code && !registered && !submitVerify.isSuccess;
   return (
-    <div className="login-page register-page" data-testid="register-page">
-      <div className="login-page__tools">
-        <LocalePicker {...localePicker} />
-        <DarkToggle {...darkToggle} />
-      </div>
-      <div className="login-page__panel">
-        <div className="login-page__brand">
-          <img src="/favicon.svg" alt="" width={48} height={48} />
-          <Typography.Title level={2} className="login-page__product">
-            {t('common:productTitle')}
-          </Typography.Title>
-        </div>
-        <Card className="login-card" variant="borderless">
-          {body}
-        </Card>
-        <Typography.Text className="login-page__tagline" style={{ textAlign: 'center' }}>
-          <Link to="/login" style={{ color: 'inherit' }}>
-            {t('staffLogin')}
-          </Link>
-        </Typography.Text>
-      </div>
-    </div>
+    <PublicPage
+      localePicker={localePicker}
+      darkToggle={darkToggle}
+      title={showForm ? t('title', terms) : undefined}
+      subtitle={showForm ? t('subtitle') : undefined}
+      links={<Link to={LOGIN_PATH}>{t('staffLogin')}</Link>}
+      testId="register-page"
+    >
+      {body}
+    </PublicPage>
   );
 }

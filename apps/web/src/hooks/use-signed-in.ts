@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SigninResponse } from '@agent-bo/shared';
+import { showToast } from '../lib/feedback';
+import { applySignin } from '../stores/apply-signin';
+
+/**
+ * What a sign-in page does with the server's answer, whichever way the visitor signed in (password
+ * or phone code): the session taken into use and the welcome toast, kept across the navigation the
+ * login guard then makes to the redirect target or home.
+ */
+export function useSignedIn(): (response: SigninResponse) => void {
+  const { t } = useTranslation('login');
+  return useCallback(
+    (response: SigninResponse) => {
+      applySignin(response);
+      showToast({
+        type: 'success',
+        key: 'signin-welcome',
+        content: t('welcome', { name: response.user.nickName || response.user.accountNo }),
+        keepOnRouteChange: true,
+      });
+    },
+    [t],
+  );
+}
