@@ -126,6 +126,8 @@ export const NAMESPACES = [
   'exception',
   'errors',
   'member',
+  'contacts',
+  'outbox',
   'register',
   'log',
   'tabs',

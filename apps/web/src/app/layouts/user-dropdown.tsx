@@ -1,11 +1,21 @@
-import { IdcardOutlined, InfoCircleOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  IdcardOutlined,
+  InboxOutlined,
+  InfoCircleOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  MobileOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Avatar, Dropdown, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLockStore } from '../../stores/lock-store';
 import { OwnAccountModal } from '../../features/member/components/own-account-modal';
-import { ABOUT_PATH, LOGIN_PATH } from '../../config/routes';
+import { ContactsDialog } from '../../features/contacts/components/contacts-dialog';
+import { ABOUT_PATH, LOGIN_PATH, OUTBOX_PATH } from '../../config/routes';
+import { useIsSiteAdmin } from '../../hooks/use-is-site-admin';
 import { signOut } from '../../stores/session';
 import { useAppStore } from '../../stores/app-store';
 import { useUserStore } from '../../stores/user-store';
@@ -16,6 +26,9 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
   const name = user?.nickName || user?.accountNo || '';
   const [ownOpen, setOwnOpen] = useState(false);
+  const [contactsOpen, setContactsOpen] = useState(false);
+  // The outbox's messages carry codes that open accounts: the site's admin only (the server refuses anyone else).
+  const siteAdmin = useIsSiteAdmin();
   const lockEnabled = useAppStore((s) => s.projectConfig.headerSetting.useLockPage);
   const lock = useLockStore((s) => s.lock);
 
@@ -43,6 +56,11 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
               icon: <IdcardOutlined />,
               label: <span data-testid="own-account">{t('member:own.title')}</span>,
             },
+            {
+              key: 'contacts',
+              icon: <MobileOutlined />,
+              label: <span data-testid="contacts-open">{t('contacts:menu')}</span>,
+            },
             ...(lockEnabled
               ? [
                   {
@@ -57,6 +75,15 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
               icon: <InfoCircleOutlined />,
               label: <span data-testid="about-page">{t('routes:about')}</span>,
             },
+            ...(siteAdmin
+              ? [
+                  {
+                    key: 'outbox',
+                    icon: <InboxOutlined />,
+                    label: <span data-testid="outbox-open">{t('routes:outbox')}</span>,
+                  },
+                ]
+              : []),
             {
               key: 'signout',
               icon: <LogoutOutlined />,
@@ -65,8 +92,10 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
           ],
           onClick: async ({ key }) => {
             if (key === 'own') setOwnOpen(true);
+            if (key === 'contacts') setContactsOpen(true);
             if (key === 'lock') lock();
             if (key === 'about') void navigate(ABOUT_PATH);
+            if (key === 'outbox') void navigate(OUTBOX_PATH);
             if (key !== 'signout') return;
             await signOut();
             void navigate(LOGIN_PATH, { replace: true });
@@ -88,6 +117,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
         </button>
       </Dropdown>
       <OwnAccountModal open={ownOpen} onClose={() => setOwnOpen(false)} />
+      <ContactsDialog open={contactsOpen} onClose={() => setContactsOpen(false)} />
     </>
   );
 }
