@@ -20,6 +20,7 @@ import type {
   PlayerListRequest,
   PlayerRow,
   ProviderOption,
+  ResetRequestList,
   ShadowCreateRequest,
   ShadowListRequest,
   ShadowRow,
@@ -95,6 +96,16 @@ export const memberApi = {
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
   reliefRule: (signal?: AbortSignal) => api.get<ReliefRule>(`${M}/ledger/relief_rule`, { signal }),
+
+  /**
+   * Open "forgot password" requests of accounts inside the caller's subtree (empty for a caller
+   * who may not write). The badge that shows them is an aside of the screen: a failed read hides
+   * it rather than toasting.
+   */
+  resetRequests: (signal?: AbortSignal) =>
+    api.post<ResetRequestList>(`${M}/member/reset_requests`, {}, { signal, errorMessageMode: 'none' }),
+  /** Turns a request down; answering it is a password reset (`resetPassword`), which closes it. */
+  dismissResetRequest: (id: number) => api.post<null>(`${M}/member/reset_requests/dismiss`, { id }),
 };
 
 export const memberKeys = {
@@ -110,4 +121,5 @@ export const memberKeys = {
   history: (kind: AccountKind, id: number, page: number, pageSize: number) => ['member', 'history', kind, id, page, pageSize] as const,
   verification: (id: number) => ['member', 'verification', id] as const,
   reliefRule: ['member', 'reliefRule'] as const,
+  resetRequests: ['member', 'resetRequests'] as const,
 };

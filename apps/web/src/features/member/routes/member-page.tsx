@@ -11,6 +11,7 @@ import { fetchDashboardOverview, overviewKey } from '../../../lib/overview-api';
 import { formatMoney } from '../../../lib/money';
 import { AgentTable, PlayerTable, ShadowTable, type Abilities } from '../components/member-tables';
 import { MemberDialogHost } from '../components/member-dialog-host';
+import { ResetRequests } from '../components/reset-requests';
 import { useMemberDialogs } from '../hooks/use-member-dialogs';
 import { useMemberLevel } from '../hooks/use-member-level';
 import { canWrite } from '../rules';
@@ -185,6 +186,12 @@ export default function MemberPage() {
             ) : null}
             {levelBlocked ? <Tag color="warning">{t('head.levelBlocked')}</Tag> : null}
           </Space>
+          <ResetRequests
+            enabled={canWrite(user)}
+            onReset={(r) =>
+              dialogs.open({ type: 'reset', kind: r.isShadow ? 'shadow' : 'agent', target: { id: r.accountId, accountNo: r.accountNo } })
+            }
+          />
           {viewingId !== null ? (
             <Button
               size="small"

@@ -1,14 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { memberApi, type AccountKind } from '../../api/member-api';
+import { memberApi, memberKeys, type AccountKind } from '../../api/member-api';
 import { CopyInfoView } from '../copy-info';
 import type { Target } from './target';
 
-/** Password reset: confirmation, then the new copy info (the one-time hand-off). */
+/**
+ * Password reset: confirmation, then the new copy info (the one-time hand-off). A reset also
+ * answers the account's "forgot password" request, so the open requests are read again.
+ */
 export function ResetPasswordModal({ target, kind, onClose }: { target: Target | null; kind: AccountKind; onClose: () => void }) {
   const { t } = useTranslation('member');
-  const reset = useMutation({ mutationFn: () => memberApi.resetPassword(kind, target!.id) });
+  const queryClient = useQueryClient();
+  const reset = useMutation({
+    mutationFn: () => memberApi.resetPassword(kind, target!.id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: memberKeys.resetRequests }),
+  });
   const close = () => {
     reset.reset();
     onClose();
