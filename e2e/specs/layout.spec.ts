@@ -160,6 +160,7 @@ const SCREENS: Screen[] = [
   { path: '/provider/index', ready: 'provider-table' },
   { path: '/error-log/list', ready: 'error-log-page' },
   { path: '/about', ready: 'about' },
+  { path: '/outbox', ready: 'outbox-table' },
 ];
 
 /** axe-core (WCAG 2.2 AA) finds nothing critical or serious on the page as it stands, overlays and pointer included. */
