@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeFindings, describeFindings } from '../support/axe.js';
 import { baseUrl, keepScreenshot, navigate, openSignedIn, setDark, useBrowser, useEnglish } from '../support/browser.js';
@@ -63,12 +63,6 @@ async function askUpper(): Promise<unknown> {
   });
   return response.json();
 }
-
-beforeAll(async () => {
-  // Codes and reset requests are limited per client address (20 in 15 minutes), and every spec of
-  // this worker's server asks from 127.0.0.1: start this file's asks from zero.
-  await db(`delete from signin_throttle where key like 'ask-ip:%'`);
-});
 
 describe('account security: contacts, the outbox and forgot-password requests', () => {
   it('an agent proves a phone through "Phone and e-mail" with the code sent there, and removes it; it has no outbox', async () => {

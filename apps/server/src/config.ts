@@ -35,7 +35,7 @@ export interface ThrottleConfig {
    * or phone number asked for (counted whether or not it exists, so the limit tells nothing)…
    */
   codeSendsPerKey: number;
-  /** …and this many asked from one client address over every account. */
+  /** …and this many asked from one client address over every account (CODE_ASKS_PER_ADDRESS; 0: no limit per address). */
   codeSendsPerAddress: number;
 }
 

@@ -234,6 +234,12 @@ const envSchema = z.object({
   ),
   SMS_GATEWAY_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   SMS_GATEWAY_TIMEOUT_MS: millis(100, 60_000).default(10_000),
+  /**
+   * Codes and reset requests one client address may ask for in 15 minutes, over every account; 0:
+   * no limit per address (the limit per account or phone number stays). Raise it for an office
+   * whose people all sign in through one address.
+   */
+  CODE_ASKS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** Bearer token of GET /metrics; unset: /metrics is not served (404). */
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,

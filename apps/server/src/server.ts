@@ -165,6 +165,7 @@ async function main(): Promise<void> {
         metricsToken: env.METRICS_TOKEN ?? null,
         providerEndpointHosts: env.PROVIDER_ENDPOINT_HOSTS,
         messaging: messagingOf(env),
+        throttle: { codeSendsPerAddress: env.CODE_ASKS_PER_ADDRESS },
         readiness: {
           maxEventLoopDelayMs: env.READY_MAX_EVENT_LOOP_DELAY_MS,
           dbTimeoutMs: env.READY_DB_TIMEOUT_MS,

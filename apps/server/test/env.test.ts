@@ -114,6 +114,9 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ SMS_DRIVER: 'http' })).toThrow(/SMS_DRIVER: http needs SMS_GATEWAY_URL/);
     expect(() => loadEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
     expect(() => loadEnv({ SMS_DRIVER: 'pigeon' })).toThrow(/SMS_DRIVER/);
+    expect(loadEnv({}).CODE_ASKS_PER_ADDRESS).toBe(20);
+    expect(loadEnv({ CODE_ASKS_PER_ADDRESS: '0' }).CODE_ASKS_PER_ADDRESS).toBe(0);
+    expect(() => loadEnv({ CODE_ASKS_PER_ADDRESS: '-1' })).toThrow(/CODE_ASKS_PER_ADDRESS/);
   });
 
   it('names every bad variable with its value', () => {

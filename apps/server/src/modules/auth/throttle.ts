@@ -125,5 +125,6 @@ async function countAsk(db: Db, key: string, config: ThrottleConfig): Promise<nu
 export async function allowAsk(db: Db, input: { siteId: string; key: string; ip: string }, config: ThrottleConfig): Promise<void> {
   const perKey = await countAsk(db, `ask:${input.siteId}:${input.key.toLowerCase()}`, config);
   const perAddress = await countAsk(db, `ask-ip:${input.ip}`, config);
-  if (perKey > config.codeSendsPerKey || perAddress > config.codeSendsPerAddress) throw new AppError('TOO_MANY_REQUESTS');
+  const addressOver = config.codeSendsPerAddress > 0 && perAddress > config.codeSendsPerAddress;
+  if (perKey > config.codeSendsPerKey || addressOver) throw new AppError('TOO_MANY_REQUESTS');
 }

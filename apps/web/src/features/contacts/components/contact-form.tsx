@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactStartRequestSchema, oneTimeCodeSchema, type Contact, type ContactChannel } from '@agent-bo/shared';
 import { contactsApi } from '../api/contacts-api';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../../hooks/use-countdown';
 
 /** Seconds before the same dialog offers to send another code. */
 export const RESEND_SECONDS = 60;

@@ -10,7 +10,7 @@ import { PublicPage } from '../../../components/public-page';
 import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
 import { zodRule } from '../../../lib/zod-rule';
 import { recoveryApi } from '../api/recovery-api';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '../../../hooks/use-countdown';
 import { useErrorText } from '../hooks/use-error-text';
 import { confirmRules, RESEND_SECONDS } from '../rules';
 import { CodeField } from './code-field';

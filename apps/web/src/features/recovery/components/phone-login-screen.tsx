@@ -9,7 +9,7 @@ import { PublicPage } from '../../../components/public-page';
 import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
 import { useSignedIn } from '../../../hooks/use-signed-in';
 import { recoveryApi } from '../api/recovery-api';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '../../../hooks/use-countdown';
 import { useErrorText } from '../hooks/use-error-text';
 import { identifierRule, normalizeIdentifier, RESEND_SECONDS } from '../rules';
 import { CodeField } from './code-field';
