@@ -1,12 +1,33 @@
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import { DATES_TAG } from '../../scripts/instants.mjs';
 import { dependencies } from './build/dependencies';
 
+/**
+ * The on-disk module cache keys a file by its content, but a locale's `rest.ts` is an
+ * `import.meta.glob` of its folder's JSON files: a namespace added later would be missing from
+ * the cached transform. Its key also holds the folder's file list.
+ */
+function localeGlobCacheKey(): Plugin {
+  return {
+    name: 'locale-glob-cache-key',
+    configureVitest({ experimental_defineCacheKeyGenerator }) {
+      experimental_defineCacheKeyGenerator(({ id, sourceCode }) => {
+        if (!/[\\/]locales[\\/][^\\/]+[\\/]rest\.ts$/.test(id)) return undefined;
+        const files = readdirSync(path.dirname(id)).filter((f) => f.endsWith('.json'));
+        return `${sourceCode}\n${files.sort().join(',')}`;
+      });
+    },
+  };
+}
+
 export default defineConfig({
   // `virtual:dependencies` (the About page's list), from the real lock and package files.
-  plugins: [dependencies()],
+  plugins: [dependencies(), localeGlobCacheKey()],
   resolve: {
     conditions: ['source'],
     // In Node, `antd` resolves to its CommonJS build (lib/), while the app's deep imports name the
@@ -35,7 +56,8 @@ export default defineConfig({
     // one worker less than the cores, which on a two-core machine is one.
     isolate: false,
     // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by each
-    // file's content and the config; `virtual:dependencies` by the list it generates) and shared
+    // file's content and the config; `virtual:dependencies` by the list it generates, a locale's
+    // rest.ts also by its folder's files) and shared
     // by every run and project: the date matrix's eight projects reuse what this suite transformed.
     experimental: { fsModuleCache: true },
     maxWorkers: Math.max(2, availableParallelism()),
