@@ -24,3 +24,22 @@ export function zodRule(schema: ParseableSchema | (() => Promise<ParseableSchema
     },
   };
 }
+
+/**
+ * A rule from a shared schema with the form's own words for an empty and for a wrong value (where
+ * the schema's issue keys would be too general, as for a code or a phone number); `normalize` turns
+ * what was typed into what is sent.
+ */
+export function schemaRule(
+  schema: { safeParse(value: unknown): { success: boolean } },
+  messages: { required: () => string; invalid: () => string },
+  normalize: (value: string) => string = (v) => v.trim(),
+): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const text = typeof value === 'string' ? normalize(value) : '';
+      if (!text) throw new Error(messages.required());
+      if (!schema.safeParse(text).success) throw new Error(messages.invalid());
+    },
+  };
+}

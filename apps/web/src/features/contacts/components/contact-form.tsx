@@ -5,20 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { contactStartRequestSchema, oneTimeCodeSchema, type Contact, type ContactChannel } from '@agent-bo/shared';
 import { contactsApi } from '../api/contacts-api';
 import { useCountdown } from '../../../hooks/use-countdown';
+import { CODE_RESEND_SECONDS, compactPhone } from '../../../lib/one-time-code';
+import { schemaRule } from '../../../lib/zod-rule';
 
-/** Seconds before the same dialog offers to send another code. */
-export const RESEND_SECONDS = 60;
-
-/** A phone number as typed (`+886 912-345 678`) in the form the server takes (`+886912345678`). */
-export function normalizeDestination(channel: ContactChannel, value: string): string {
-  const trimmed = value.trim();
-  return channel === 'sms' ? trimmed.replace(/[\s\-().]/g, '') : trimmed;
+/** A phone number as typed, in the form the server takes; an e-mail address trimmed. */
+function normalizeDestination(channel: ContactChannel, value: string): string {
+  return channel === 'sms' ? compactPhone(value) : value.trim();
 }
 
 /**
  * Adding or changing one contact: the phone number or e-mail address, a code sent there, the code
  * typed back. Until the code is confirmed nothing changes (a contact already proved stays); another
- * code can be asked for after RESEND_SECONDS, or the address typed again.
+ * code can be asked for after CODE_RESEND_SECONDS, or the address typed again.
  */
 export function ContactForm({
   channel,
@@ -43,7 +41,7 @@ export function ContactForm({
     onSuccess: (_d, destination) => {
       setSentTo(destination);
       codeForm.resetFields();
-      countdown.start(RESEND_SECONDS);
+      countdown.start(CODE_RESEND_SECONDS);
     },
   });
   const confirm = useMutation({
@@ -81,13 +79,11 @@ export function ContactForm({
             extra={t(`hint.${channel}`)}
             initialValue={current}
             rules={[
-              {
-                validator: async (_r, v: string | undefined) => {
-                  if (!v?.trim()) throw new Error(t(`required.${channel}`));
-                  const parsed = contactStartRequestSchema.safeParse({ channel, destination: normalizeDestination(channel, v) });
-                  if (!parsed.success) throw new Error(t(`invalid.${channel}`));
-                },
-              },
+              schemaRule(
+                { safeParse: (destination) => contactStartRequestSchema.safeParse({ channel, destination }) },
+                { required: () => t(`required.${channel}`), invalid: () => t(`invalid.${channel}`) },
+                (v) => normalizeDestination(channel, v),
+              ),
             ]}
           >
             <Input
@@ -135,14 +131,7 @@ export function ContactForm({
                 </Button>
               </span>
             }
-            rules={[
-              {
-                validator: async (_r, v: string | undefined) => {
-                  if (!v?.trim()) throw new Error(t('codeRequired'));
-                  if (!oneTimeCodeSchema.safeParse(v).success) throw new Error(t('codeInvalid'));
-                },
-              },
-            ]}
+            rules={[schemaRule(oneTimeCodeSchema, { required: () => t('codeRequired'), invalid: () => t('codeInvalid') })]}
           >
             <Input
               autoFocus

@@ -12,7 +12,8 @@ import { zodRule } from '../../../lib/zod-rule';
 import { recoveryApi } from '../api/recovery-api';
 import { useCountdown } from '../../../hooks/use-countdown';
 import { useErrorText } from '../hooks/use-error-text';
-import { confirmRules, RESEND_SECONDS } from '../rules';
+import { confirmRules } from '../rules';
+import { CODE_RESEND_SECONDS } from '../../../lib/one-time-code';
 import { CodeField } from './code-field';
 
 type Way = ForgotPasswordRequest['via'];
@@ -57,7 +58,7 @@ export function ForgotPasswordScreen() {
     onSuccess: (_answer, request) => {
       setLast(request);
       setStep({ kind: 'asked', request });
-      if (request.via !== 'UPPER') countdown.start(RESEND_SECONDS);
+      if (request.via !== 'UPPER') countdown.start(CODE_RESEND_SECONDS);
     },
     onError: failure.show,
   });

@@ -11,7 +11,8 @@ import { useSignedIn } from '../../../hooks/use-signed-in';
 import { recoveryApi } from '../api/recovery-api';
 import { useCountdown } from '../../../hooks/use-countdown';
 import { useErrorText } from '../hooks/use-error-text';
-import { identifierRule, normalizeIdentifier, RESEND_SECONDS } from '../rules';
+import { identifierRule, normalizeIdentifier } from '../rules';
+import { CODE_RESEND_SECONDS } from '../../../lib/one-time-code';
 import { CodeField } from './code-field';
 
 interface PhoneLoginValues {
@@ -42,7 +43,7 @@ export function PhoneLoginScreen() {
     onMutate: failure.clear,
     onSuccess: () => {
       setSent(true);
-      countdown.start(RESEND_SECONDS);
+      countdown.start(CODE_RESEND_SECONDS);
       codeInput.current?.focus();
     },
     onError: failure.show,
