@@ -14,11 +14,11 @@ export async function contactOf(q: Q, accountId: number, channel: ContactChannel
   return row?.destination ?? null;
 }
 
-/** The account of `siteId` whose proved phone number is `phone`, or null. */
-export async function accountIdByPhone(q: Q, siteId: string, phone: string): Promise<number | null> {
+/** The account of `siteId` that proved `destination` on `channel` (a phone number, an address), or null. */
+export async function contactHolder(q: Q, siteId: string, channel: ContactChannel, destination: string): Promise<number | null> {
   const [row] = await q
     .select({ accountId: accountContacts.accountId })
     .from(accountContacts)
-    .where(and(eq(accountContacts.siteId, siteId), eq(accountContacts.channel, 'sms'), eq(accountContacts.destination, phone)));
+    .where(and(eq(accountContacts.siteId, siteId), eq(accountContacts.channel, channel), eq(accountContacts.destination, destination)));
   return row?.accountId ?? null;
 }

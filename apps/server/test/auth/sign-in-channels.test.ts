@@ -95,6 +95,23 @@ describe('contacts', () => {
     expect(body(res).code).toBe(1014);
   });
 
+  it('two accounts confirming one number at once: one proves it, the other is told it is taken', async () => {
+    const phone = '+886900000030';
+    const tokens = await Promise.all(['agentD05', 'agentD06'].map((a) => signinAs(ctx.app, a, { ip: freshIp() })));
+    const codes: string[] = [];
+    for (const token of tokens) {
+      await call(ctx.app, 'POST', '/api/manage/contact/start', { channel: 'sms', destination: phone }, { token });
+      codes.push(await codeSentTo(ctx, phone));
+    }
+    const answers = await Promise.all(
+      tokens.map((token, i) => call(ctx.app, 'POST', '/api/manage/contact/confirm', { channel: 'sms', code: codes[i] }, { token })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map((r) => body(r).code).sort()).toEqual([0, 1014]);
+    const { rows } = await ctx.database.pool.query('select count(*)::int as n from account_contacts where destination = $1', [phone]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('refuses a malformed phone number or e-mail with a validation error and sends nothing', async () => {
     const token = await signinAs(ctx.app, 'agentC02', { ip: freshIp() });
     const before = await messageCount(ctx);

@@ -1,5 +1,5 @@
 import { ACCOUNT_NO_PATTERN, type AcceptedResponse, type Locale, type SigninResponse, type SiteId } from '@agent-bo/shared';
-import { accountIdByPhone, contactOf } from '../../core/contacts.js';
+import { contactHolder, contactOf } from '../../core/contacts.js';
 import { resolveAccount, type AccountRow } from '../../core/caller.js';
 import { issueCode, useCode, type CodeContext } from '../../core/one-time-codes.js';
 import { codeMessage } from '../../core/outbound.js';
@@ -19,7 +19,7 @@ import { allowAsk, clearAccountFailures, readThrottle, recordFailure, throttleKe
 /** The account an identifier names: an account number, or a phone number one account proved. */
 async function accountOf(db: Db, siteId: SiteId, identifier: string): Promise<AccountRow | undefined> {
   if (ACCOUNT_NO_PATTERN.test(identifier)) return findAccountByNo(db, siteId, identifier);
-  const id = await accountIdByPhone(db, siteId, identifier);
+  const id = await contactHolder(db, siteId, 'sms', identifier);
   return id === null ? undefined : findAccountById(db, id);
 }
 

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { siteTimeZone, type Contact, type ContactChannel, type ContactStartRequest, type Locale } from '@agent-bo/shared';
 import type { Caller } from '../../core/caller.js';
+import { contactHolder } from '../../core/contacts.js';
 import { issueCode, useCode, type CodeContext } from '../../core/one-time-codes.js';
 import { writeLog } from '../../core/oplog.js';
 import { codeMessage } from '../../core/outbound.js';
 import { inTransaction } from '../../core/tx.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { accountContacts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { formatDateTime } from '../../lib/dates.js';
@@ -26,13 +28,8 @@ export async function listContacts(ctx: CodeContext, caller: Caller): Promise<Co
 }
 
 async function takenByAnother(ctx: CodeContext, caller: Caller, channel: ContactChannel, destination: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ accountId: accountContacts.accountId })
-    .from(accountContacts)
-    .where(
-      and(eq(accountContacts.siteId, caller.siteId), eq(accountContacts.channel, channel), eq(accountContacts.destination, destination)),
-    );
-  return row !== undefined && row.accountId !== caller.account.id;
+  const holder = await contactHolder(ctx.db, caller.siteId, channel, destination);
+  return holder !== null && holder !== caller.account.id;
 }
 
 /** Sends a code to the new contact; it replaces the old one of its channel once confirmed. */
@@ -78,19 +75,10 @@ export async function confirmContact(
   const owner = { siteId: caller.siteId, accountId: caller.account.id, purpose: 'VERIFY' as const, channel: input.channel };
   const used = await inTransaction(ctx.db, (tx) => useCode(tx, ctx.serverKey, owner, input.code, ctx.now()));
   if (!used) throw new AppError('CODE_INVALID');
+  if (await takenByAnother(ctx, caller, used.channel, used.destination)) throw new AppError('CONTACT_TAKEN');
+  // The check above answers the usual case; two accounts confirming one number at once meet the
+  // unique index, and the later one gets the same answer.
   await inTransaction(ctx.db, async (tx) => {
-    const [taken] = await tx
-      .select({ accountId: accountContacts.accountId })
-      .from(accountContacts)
-      .where(
-        and(
-          eq(accountContacts.siteId, caller.siteId),
-          eq(accountContacts.channel, used.channel),
-          eq(accountContacts.destination, used.destination),
-        ),
-      )
-      .for('update');
-    if (taken && taken.accountId !== caller.account.id) throw new AppError('CONTACT_TAKEN');
     const [before] = await tx
       .select({ destination: accountContacts.destination })
       .from(accountContacts)
@@ -111,6 +99,9 @@ export async function confirmContact(
     await writeLog(tx, { caller, ip }, caller.account.id, 'OPERATION', before ? { [used.channel]: before.destination } : null, {
       [used.channel]: used.destination,
     });
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err, 'account_contacts_site_destination_uq')) throw new AppError('CONTACT_TAKEN');
+    throw err;
   });
   return listContacts(ctx, caller);
 }

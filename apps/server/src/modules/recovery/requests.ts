@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, sql } from 'drizzle-orm';
 import { siteTimeZone, type ResetRequestList } from '@agent-bo/shared';
 import { isWriter } from '../../core/access.js';
 import type { Caller } from '../../core/caller.js';
@@ -29,6 +29,8 @@ export async function listResetRequests(db: Db, caller: Caller): Promise<ResetRe
       lastAskedAt: passwordResetRequests.lastAskedAt,
       asks: passwordResetRequests.asks,
       ip: passwordResetRequests.ip,
+      // The list shows the newest 200; the badge counts them all.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(passwordResetRequests)
     .innerJoin(accounts, eq(accounts.id, passwordResetRequests.accountId))
@@ -43,8 +45,12 @@ export async function listResetRequests(db: Db, caller: Caller): Promise<ResetRe
     .limit(200);
   const zone = siteTimeZone(caller.siteId);
   return {
-    total: rows.length,
-    list: rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, zone), lastAskedAt: formatDateTime(r.lastAskedAt, zone) })),
+    total: rows[0]?.total ?? 0,
+    list: rows.map(({ total: _total, ...r }) => ({
+      ...r,
+      createdAt: formatDateTime(r.createdAt, zone),
+      lastAskedAt: formatDateTime(r.lastAskedAt, zone),
+    })),
   };
 }
 
