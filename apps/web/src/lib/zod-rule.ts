@@ -43,3 +43,15 @@ export function schemaRule(
     },
   };
 }
+
+/** The second entry of a new password: required, and the same as `field`'s value. */
+export function confirmRules(field: string, messages: { required: string; mismatch: string }): Rule[] {
+  return [
+    { required: true, message: messages.required },
+    ({ getFieldValue }) => ({
+      validator: async (_rule, value: string) => {
+        if (value && value !== getFieldValue(field)) throw new Error(messages.mismatch);
+      },
+    }),
+  ];
+}

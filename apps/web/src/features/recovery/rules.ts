@@ -21,13 +21,3 @@ export const identifierRule = (t: TFunction): Rule =>
 /** Six digits (the shared `oneTimeCodeSchema`). */
 export const codeRule = (t: TFunction): Rule =>
   schemaRule(oneTimeCodeSchema, { required: () => t('recovery:codeRequired'), invalid: () => t('recovery:codeInvalid') });
-
-/** The second entry of a new password: the same as the first. */
-export const confirmRules = (t: TFunction): Rule[] => [
-  { required: true, message: t('recovery:confirmRequired') },
-  ({ getFieldValue }) => ({
-    validator: async (_rule, value: string) => {
-      if (value && value !== getFieldValue('password')) throw new Error(t('recovery:confirmMismatch'));
-    },
-  }),
-];

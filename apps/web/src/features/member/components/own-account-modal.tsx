@@ -1,4 +1,4 @@
-import { zodRule } from '../../../lib/zod-rule';
+import { confirmRules, zodRule } from '../../../lib/zod-rule';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
@@ -83,14 +83,7 @@ export function OwnAccountModal({ open, onClose }: { open: boolean; onClose: () 
                   name="confirm"
                   label={t('own.confirm')}
                   dependencies={['newPassword']}
-                  rules={[
-                    { required: true, message: t('register:confirmRequired') },
-                    {
-                      validator: async (_r, v: string) => {
-                        if (v && v !== getFieldValue('newPassword')) throw new Error(t('register:confirmMismatch'));
-                      },
-                    },
-                  ]}
+                  rules={confirmRules('newPassword', { required: t('register:confirmRequired'), mismatch: t('register:confirmMismatch') })}
                 >
                   <Input.Password autoComplete="new-password" data-testid="own-confirm" />
                 </Form.Item>

@@ -8,11 +8,10 @@ import { accountNoSchema, newPasswordSchema, type ForgotPasswordRequest } from '
 import { LOGIN_PATH } from '../../../config/routes';
 import { PublicPage } from '../../../components/public-page';
 import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
-import { zodRule } from '../../../lib/zod-rule';
+import { confirmRules, zodRule } from '../../../lib/zod-rule';
 import { recoveryApi } from '../api/recovery-api';
 import { useCountdown } from '../../../hooks/use-countdown';
 import { useErrorText } from '../hooks/use-error-text';
-import { confirmRules } from '../rules';
 import { CODE_RESEND_SECONDS } from '../../../lib/one-time-code';
 import { CodeField } from './code-field';
 
@@ -176,7 +175,12 @@ export function ForgotPasswordScreen() {
           >
             <Input.Password autoComplete="new-password" data-testid="forgot-password" />
           </Form.Item>
-          <Form.Item name="confirm" label={t('confirm')} dependencies={['password']} rules={confirmRules(t)}>
+          <Form.Item
+            name="confirm"
+            label={t('confirm')}
+            dependencies={['password']}
+            rules={confirmRules('password', { required: t('confirmRequired'), mismatch: t('confirmMismatch') })}
+          >
             <Input.Password autoComplete="new-password" data-testid="forgot-confirm" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="forgot-reset">

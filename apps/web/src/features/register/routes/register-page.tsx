@@ -13,7 +13,7 @@ import {
 } from '@agent-bo/shared';
 import { PublicPage } from '../../../components/public-page';
 import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
-import { zodRule } from '../../../lib/zod-rule';
+import { confirmRules, zodRule } from '../../../lib/zod-rule';
 import { registerApi } from '../api/register-api';
 import { usePlayerTerms } from '../../../hooks/use-player-terms';
 import { LOGIN_PATH } from '../../../config/routes';
@@ -122,14 +122,7 @@ export default function RegisterPage() {
             name="confirm"
             label={t('confirm')}
             dependencies={['password']}
-            rules={[
-              { required: true, message: t('confirmRequired') },
-              ({ getFieldValue }) => ({
-                validator: async (_r, value: string) => {
-                  if (value && value !== getFieldValue('password')) throw new Error(t('confirmMismatch'));
-                },
-              }),
-            ]}
+            rules={confirmRules('password', { required: t('confirmRequired'), mismatch: t('confirmMismatch') })}
           >
             <Input.Password autoComplete="new-password" data-testid="register-confirm" />
           </Form.Item>
