@@ -22,6 +22,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { menuRoutes } from './modules/menu/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { memberRoutes } from './modules/members/routes/index.js';
+import { addressListRoutes } from './modules/address-lists/routes.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 import { logRoutes } from './modules/logs/routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(menuRoutes);
       await api.register(dashboardRoutes);
       await api.register(memberRoutes);
+      await api.register(addressListRoutes);
       await api.register(ledgerRoutes);
       await api.register(walletRoutes);
       await api.register(logRoutes);

@@ -21,6 +21,14 @@ describe('error catalogue', () => {
   it('fills the seconds into the lock-out message', () => {
     expect(errorMessage('SIGNIN_LOCKED', 'en', { n: 42 })).toContain('42');
   });
+
+  it('names the refused entry of an address list in every locale, as typed', () => {
+    for (const locale of ['zh_TW', 'en', 'th', 'vi'] as const) {
+      const text = errorMessage('ADDRESS_LIST_INVALID', locale, { entry: '10.0.0.$&/33' });
+      expect(text, locale).toContain('10.0.0.$&/33');
+      expect(text, locale).not.toContain('{{entry}}');
+    }
+  });
 });
 
 describe('locales and sites', () => {

@@ -121,11 +121,20 @@ export function errorNameForCode(code: number): ErrorName | undefined {
 /** One locale's messages of the catalogue. */
 export type ErrorCatalogue = Record<ErrorName, string>;
 
-/** Messages of the catalogue in every locale; `{{n}}` is filled with a number where given. */
+/** Messages of the catalogue in every locale; `{{n}}` and `{{entry}}` are filled in where given. */
 export const ERROR_MESSAGES: Record<Locale, ErrorCatalogue> = { zh_TW, en, th, vi };
 
-/** The catalogue message for `name` in `locale`, with `{{n}}` filled in. */
-export function errorMessage(name: ErrorName, locale: Locale, params: { n?: number } = {}): string {
-  const text = ERROR_MESSAGES[locale][name];
-  return params.n === undefined ? text : text.replace('{{n}}', String(params.n));
+/** What a message may name: a number (`{{n}}`), or the entry of a list that was refused (`{{entry}}`). */
+export interface ErrorParams {
+  n?: number;
+  entry?: string;
+}
+
+/** The catalogue message for `name` in `locale`, with its parameters filled in. */
+export function errorMessage(name: ErrorName, locale: Locale, params: ErrorParams = {}): string {
+  let text = ERROR_MESSAGES[locale][name];
+  if (params.n !== undefined) text = text.replace('{{n}}', String(params.n));
+  // A function, so a `$` in the entry is taken as it is, not as a replacement pattern.
+  if (params.entry !== undefined) text = text.replace('{{entry}}', () => params.entry!);
+  return text;
 }

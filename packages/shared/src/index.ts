@@ -25,3 +25,4 @@ export * from './material.js';
 export * from './store.js';
 export * from './about.js';
 export * from './sign-in-channels.js';
+export * from './address-lists.js';

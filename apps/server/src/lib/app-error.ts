@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorName } from '@agent-bo/shared';
+import { ERRORS, type ErrorName, type ErrorParams } from '@agent-bo/shared';
 
 /**
  * The one error type services throw. The error handler turns it into the envelope with the
@@ -11,7 +11,7 @@ export class AppError extends Error {
 
   constructor(
     readonly errorName: ErrorName,
-    readonly params: { n?: number } = {},
+    readonly params: ErrorParams = {},
     readonly data: unknown = null,
   ) {
     super(errorName);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { addressAllowed } from '../core/address-lists.js';
 import { authenticate } from '../core/session.js';
 import { SessionCache } from '../core/session-cache.js';
 import { DEFAULT_SESSION_CACHE } from '../config.js';
@@ -52,6 +53,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const siteId = resolveSite(request, app.config.siteHosts);
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHORIZED');
-    request.caller = await authenticate(app.db, token, siteId, cache);
+    const caller = await authenticate(app.db, token, siteId, cache);
+    // The address lists of the account's chain, read with the session (a kept caller is dropped
+    // when a list changes): a request from outside any of them is refused, the session kept.
+    if (caller.addressLists.length > 0 && !addressAllowed(caller.addressLists, request.ip)) throw new AppError('ADDRESS_NOT_ALLOWED');
+    request.caller = caller;
   });
 });

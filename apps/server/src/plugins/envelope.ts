@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, errorMessage, normalizeLocale, type Envelope, type ErrorName, ERRORS } from '@agent-bo/shared';
+import { SUCCESS_CODE, errorMessage, normalizeLocale, type Envelope, type ErrorName, type ErrorParams, ERRORS } from '@agent-bo/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A success envelope. An empty message lets the client show its own "operation success". */
@@ -16,7 +16,7 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   name: ErrorName,
-  params: { n?: number } = {},
+  params: ErrorParams = {},
   data: unknown = null,
 ): FastifyReply {
   const entry = ERRORS[name];

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bearer, callerOf } from '../../plugins/auth.js';
 import { authenticate } from '../../core/session.js';
+import { addressAllowed } from '../../core/address-lists.js';
 import { isAppError } from '../../lib/app-error.js';
 import { readBroadcasts } from './broadcasts.js';
 import { DEFAULT_LIVE } from './config.js';
@@ -77,8 +78,9 @@ export async function liveRoutes(app: FastifyInstance) {
           heartbeatMs: config.heartbeatMs,
           sessionValid: async () => {
             try {
-              await authenticate(app.db, token, siteId);
-              return true;
+              // An address list set since the stream opened ends it too, as it refuses the next request.
+              const caller = await authenticate(app.db, token, siteId);
+              return addressAllowed(caller.addressLists, request.ip);
             } catch (err) {
               if (isAppError(err)) return false;
               throw err;
