@@ -1,4 +1,4 @@
-import { errorNameForCode, SUCCESS_CODE } from '@agent-bo/shared';
+import { ERRORS, errorNameForCode, SUCCESS_CODE } from '@agent-bo/shared';
 import { isEnvelope, trimStrings } from './api-body';
 import { ApiError, type ErrorMessageMode, isApiError, isTransient } from './api-error';
 
@@ -18,6 +18,13 @@ import { ApiError, type ErrorMessageMode, isApiError, isTransient } from './api-
  * - cancelled requests are silent; every request is registered so a route switch can cancel
  *   what the previous page left running.
  */
+
+/**
+ * A signed-in call refused because the session may not be used from this address (the account's
+ * address list): nothing on this device will work, so it ends the session here as a 401 does, with
+ * its own message. Without a session (a sign-in refused for the address) it is an ordinary failure.
+ */
+const ADDRESS_NOT_ALLOWED = ERRORS.ADDRESS_NOT_ALLOWED.code;
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -202,7 +209,7 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
       const envelope = isEnvelope(parsed) ? parsed : undefined;
       const status = response.status;
 
-      if (status === 401 || envelope?.code === 401) {
+      if (status === 401 || envelope?.code === 401 || (sentToken && envelope?.code === ADDRESS_NOT_ALLOWED)) {
         // Sent before a new sign-in (the session-timeout cover's, another tab's) and answered
         // after it: the old session's end is already handled, and reporting it again would sign
         // the new session out. Nobody waits for this answer any more; what the page needs is

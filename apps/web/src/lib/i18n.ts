@@ -126,6 +126,7 @@ export const NAMESPACES = [
   'exception',
   'errors',
   'member',
+  'addressList',
   'contacts',
   'outbox',
   'register',

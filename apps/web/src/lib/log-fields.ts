@@ -86,6 +86,8 @@ export const LOG_FIELDS = {
   by: f('word'),
   sms: f('text'),
   email: f('text'),
+  // Issue 33: an account's address allow-list set, changed or removed (null: none of its own).
+  addressList: f('list'),
   self: f('flag'),
   inviteCode: f('text'),
   isDisabled: f('flag'),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCALES } from '@agent-bo/shared';
+import { ERRORS, LOCALES } from '@agent-bo/shared';
 import { createApiClient, type ApiClientConfig, type Notice } from '../api-client';
 import { type ApiError } from '../api-error';
 import { loadMessages } from '../i18n';
@@ -312,6 +312,33 @@ describe('401', () => {
     fetchMock.mockImplementation(async () => fail(401, 'session expired', 401));
     await api.get('/codes', { retry: false }).catch(() => undefined);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ADDRESS_NOT_ALLOWED', () => {
+  const refused = () => fail(ERRORS.ADDRESS_NOT_ALLOWED.code, 'not from your network address', 403);
+
+  it('a signed-in call refused for its address signs out once, with the message, like a 401', async () => {
+    fetchMock.mockImplementation(async () => refused());
+    const api = client();
+    const results = await Promise.allSettled([api.get('/a', { retry: false }), api.post('/b', {}, { errorMessageMode: 'none' })]);
+    expect(results.map((r) => r.status === 'rejected' && (r.reason as ApiError).kind)).toEqual(['unauthorized', 'unauthorized']);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('not from your network address');
+    expect(notices).toEqual([expect.objectContaining({ content: 'not from your network address', keepOnRouteChange: true })]);
+  });
+
+  it('without a session (a sign-in refused for its address) it is an ordinary failure the form shows', async () => {
+    fetchMock.mockImplementation(async () => refused());
+    const api = client({ getToken: () => null });
+    await expect(api.post('/manage/signin', {}, { errorMessageMode: 'none' })).rejects.toMatchObject({
+      kind: 'http',
+      status: 403,
+      code: ERRORS.ADDRESS_NOT_ALLOWED.code,
+      message: 'not from your network address',
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
   });
 });
 

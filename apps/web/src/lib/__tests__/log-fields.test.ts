@@ -22,6 +22,10 @@ describe('log fields', () => {
     }
   });
 
+  it('an address list set or removed reads as its blocks, as tags', () => {
+    expect(logField('addressList')?.kind).toBe('list');
+  });
+
   it('the account id keys the server resolves are account fields here', () => {
     for (const key of LOG_ACCOUNT_ID_KEYS) expect(logField(key)?.kind).toBe('account');
     for (const id of Object.keys(ACCOUNT_NO_BESIDE)) expect(logField(id)?.kind).toBe('account');

@@ -11,6 +11,7 @@ import { ResetPasswordModal } from './dialogs/reset-password-modal';
 import { ShadowCreateModal } from './dialogs/shadow-create-modal';
 import { VerifyModal } from './dialogs/verify-modal';
 import { HistoryDrawer } from './history-drawer';
+import { AddressListDrawer } from './address-list-drawer';
 import type { Party } from '../credit';
 
 /** The member screen's dialogs: the one `dialog` names is open, the others closed. */
@@ -70,6 +71,11 @@ export function MemberDialogHost({
       />
       <MoveModal target={dialog?.type === 'move' ? dialog.target : null} currentParentId={parent.id} onClose={onClose} />
       <HistoryDrawer target={dialog?.type === 'history' ? { kind: dialog.kind, ...dialog.target } : null} onClose={onClose} />
+      <AddressListDrawer
+        target={dialog?.type === 'addressList' ? dialog.target : null}
+        kind={dialog?.type === 'addressList' ? dialog.kind : 'agent'}
+        onClose={onClose}
+      />
       <ShadowCreateModal open={dialog?.type === 'shadow'} held={canGrant ? held : []} onClose={onClose} />
       {dialog?.type === 'credit' ? (
         <CreditDialog

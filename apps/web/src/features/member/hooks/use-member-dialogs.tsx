@@ -21,6 +21,7 @@ export type MemberDialog =
   | { type: 'permissions'; kind: 'agent' | 'shadow'; target: Target; current: string[] }
   | { type: 'move'; target: Target }
   | { type: 'history'; kind: 'agent' | 'player' | 'shadow'; target: Target }
+  | { type: 'addressList'; kind: 'agent' | 'shadow'; target: Target }
   | { type: 'shadow' }
   | { type: 'credit'; target: CreditTarget };
 
@@ -78,6 +79,8 @@ export function useMemberDialogs() {
         return setDialog({ type: 'permissions', kind: 'agent', target, current: row.permissions });
       case 'history':
         return setDialog({ type: 'history', kind: 'agent', target });
+      case 'addressList':
+        return setDialog({ type: 'addressList', kind: 'agent', target });
       case 'credit':
         return setDialog({
           type: 'credit',
@@ -128,6 +131,8 @@ export function useMemberDialogs() {
         return setDialog({ type: 'permissions', kind: 'shadow', target, current: row.permissions });
       case 'history':
         return setDialog({ type: 'history', kind: 'shadow', target });
+      case 'addressList':
+        return setDialog({ type: 'addressList', kind: 'shadow', target });
       default:
         return undefined;
     }

@@ -18,6 +18,7 @@ export type RowAction =
   | { type: 'permissions' }
   | { type: 'history' }
   | { type: 'verify' }
+  | { type: 'addressList' }
   | { type: 'credit'; op: CreditOp };
 
 /** What the viewer may do here; write controls are absent (not disabled) without `write`. */
@@ -71,6 +72,9 @@ export function Actions({
     items.push({ key: 'reset', label: <span data-testid="menu-reset">{t('actions.resetPassword')}</span> });
     if (kind !== 'player' && abilities.grant)
       items.push({ key: 'permissions', label: <span data-testid="menu-permissions">{t('actions.permissions')}</span> });
+    // Only accounts that sign in to the back office have address lists.
+    if (kind !== 'player')
+      items.push({ key: 'addressList', label: <span data-testid="menu-address-list">{t('addressList:action')}</span> });
   }
   if (onPullBack) items.push({ key: 'pullBack', label: <span data-testid="menu-pull-back">{t('pullBack.action')}</span> });
   items.push({ type: 'divider' }, { key: 'history', label: <span data-testid="menu-history">{t('actions.history')}</span> });
