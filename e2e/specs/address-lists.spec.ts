@@ -1,0 +1,207 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { errorMessage } from '@agent-bo/shared';
+import { axeFindings, describeFindings } from '../support/axe.js';
+import {
+  DEMO_ADMIN,
+  baseUrl,
+  keepScreenshot,
+  newContext,
+  openSignedIn,
+  setDark,
+  signIn,
+  useBrowser,
+  useEnglish,
+} from '../support/browser.js';
+import { settled } from '../support/settled.js';
+
+// Address allow-lists (issue 33): an upper agent sets a member's list in the member screen's
+// drawer; outside it the member's sign-in is refused with a clear message, inside it signs in, and
+// a list set while the member is signed in signs it out with the same message. The spec owns its
+// accounts: an agent of its own under the site's admin (who works the drawer) and that agent's
+// child (whose list it sets). The browser reaches the server from 127.0.0.1.
+
+const browser = useBrowser();
+
+/** A fresh account number (8–12 letters or digits) per run. */
+const fresh = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`.slice(0, 12);
+
+const upper = { accountNo: fresh('e2eal'), password: 'Upper0ffice7' };
+const member = { accountNo: fresh('e2eam'), password: 'Member0ffice7' };
+const REFUSED = errorMessage('ADDRESS_NOT_ALLOWED', 'en');
+
+interface Envelope<T> {
+  success: boolean;
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function call<T>(path: string, body: unknown, token?: string): Promise<Envelope<T>> {
+  const response = await fetch(`${baseUrl()}/api/manage/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...(token && { Authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+async function tokenOf(accountNo: string, password: string): Promise<string> {
+  const answer = await call<{ token: string }>('signin', { accountNo, password });
+  if (!answer.success) throw new Error(`sign-in of ${accountNo} failed: ${answer.message}`);
+  return answer.data.token;
+}
+
+/**
+ * Creates an agent under the caller with a first password, then signs in as it once and makes the
+ * password its own: a password an upper agent chose must be changed at the first sign-in.
+ */
+async function createAgent(token: string, account: { accountNo: string; password: string }, ratio: string): Promise<number> {
+  const first = `${account.password}x`;
+  const created = await call<{ id?: number }>(
+    'agent/create',
+    { accountNo: account.accountNo, nickName: `E2E ${account.accountNo}`, password: first, ratio, providers: [], betLimits: [] },
+    token,
+  );
+  expect(created.success, created.message).toBe(true);
+  const own = await call(
+    'change_account_info',
+    { oldPassword: first, newPassword: account.password },
+    await tokenOf(account.accountNo, first),
+  );
+  expect(own.success, own.message).toBe(true);
+  const info = await call<{ id: number }>('userinfo', {}, await tokenOf(account.accountNo, account.password));
+  return info.data.id;
+}
+
+let memberId: number;
+
+beforeAll(async () => {
+  const admin = await tokenOf(DEMO_ADMIN.accountNo, DEMO_ADMIN.password);
+  await createAgent(admin, upper, '20');
+  memberId = await createAgent(await tokenOf(upper.accountNo, upper.password), member, '10');
+});
+
+/** The upper agent's member screen, in English, in `look`. */
+async function openUpper(look: { width: number; height: number; dark?: boolean }): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await openSignedIn(
+    browser(),
+    { width: look.width, height: look.height },
+    { credentials: upper, at: '/member/index', landing: (p) => p.getByTestId('member-page') },
+  );
+  await useEnglish(page);
+  if (look.dark !== undefined) await setDark(page, look.dark);
+  return { page, close: () => context.close() };
+}
+
+/** Opens the member's address list from its row's "more" menu. */
+async function openDrawer(page: Page): Promise<void> {
+  await page.getByTestId(`action-more-${member.accountNo}`).click();
+  await page.getByTestId('menu-address-list').click();
+  await page.getByTestId('address-list-entries').waitFor();
+}
+
+async function saveList(page: Page, text: string): Promise<void> {
+  await page.getByTestId('address-list-entries').fill(text);
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/change_address_list'));
+  await page.getByTestId('address-list-save').click();
+  expect((await (await saved).json()) as { success: boolean }).toMatchObject({ success: true });
+}
+
+/** The member's sign-in at /login in a new context; its page, once the answer has come. */
+async function memberSignIn(): Promise<Page> {
+  const context = await newContext(browser());
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByTestId('locale-picker').waitFor();
+  await useEnglish(page);
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/manage/signin');
+  await signIn(page, member.accountNo, member.password);
+  await answer;
+  return page;
+}
+
+describe('address allow-lists', () => {
+  it('a list set in the drawer without 127.0.0.1 refuses the member’s sign-in with a clear message', async () => {
+    const { page, close } = await openUpper({ width: 1440, height: 900 });
+    await openDrawer(page);
+    // The upper agent sees the address the server sees it at, and no list above the member but its own.
+    expect(await page.getByTestId('address-list-your-address').textContent()).toContain('127.0.0.1');
+    expect(await page.getByTestId('address-list-own-state').textContent()).toBe('No list of its own: the lists above apply.');
+
+    // An entry the server cannot read is named on the field, and nothing is saved.
+    await page.getByTestId('address-list-entries').fill('203.0.113.0/24\noffice');
+    await page.getByTestId('address-list-save').click();
+    await expect
+      .poll(() => page.getByTestId('address-list-error').textContent())
+      .toBe(errorMessage('ADDRESS_LIST_INVALID', 'en', { entry: 'office' }));
+
+    await saveList(page, '203.0.113.0/24\n2001:db8::/32');
+    await expect
+      .poll(() => page.getByTestId('address-list-own-state').textContent())
+      .toMatch(new RegExp(`^Last set by ${upper.accountNo} at `));
+    expect(await page.getByTestId('address-list-entries').inputValue()).toBe('203.0.113.0/24\n2001:db8::/32');
+    await close();
+
+    const signin = await memberSignIn();
+    await expect.poll(() => signin.getByTestId('login-error').textContent()).toBe(REFUSED);
+    expect(new URL(signin.url()).pathname).toBe('/login');
+    await keepScreenshot(signin, 'address-lists-sign-in-refused');
+    await signin.context().close();
+  });
+
+  it('with 127.0.0.0/8 in the list the member signs in; a list set while it works signs it out with the message', async () => {
+    const { page, close } = await openUpper({ width: 1440, height: 900 });
+    await openDrawer(page);
+    await saveList(page, '127.0.0.0/8\n203.0.113.0/24');
+
+    const signin = await memberSignIn();
+    await signin.getByTestId('app-header').waitFor();
+
+    // The upper agent narrows the list again; the member's next request is refused and the app signs out.
+    await saveList(page, '203.0.113.0/24');
+    await close();
+    await signin.reload();
+    await signin.getByTestId('login-submit').waitFor();
+    expect(new URL(signin.url()).pathname).toBe('/login');
+    await expect.poll(() => signin.locator('.ant-message').textContent()).toContain(REFUSED);
+    await signin.context().close();
+
+    // The server kept what was saved last.
+    const admin = await tokenOf(upper.accountNo, upper.password);
+    const picture = await call<{ own: { cidrs: string[] } | null }>('agent/address_list', { id: memberId }, admin);
+    expect(picture.data.own?.cidrs).toEqual(['203.0.113.0/24']);
+  });
+
+  it('the drawer in each look: the lists above read-only, the own list to edit, fitting the screen', async () => {
+    // A list on the upper agent itself, set by the admin, shows above the member's (127.0.0.1 in it, so the upper agent works on).
+    const admin = await tokenOf(DEMO_ADMIN.accountNo, DEMO_ADMIN.password);
+    const upperInfo = await call<{ id: number }>('userinfo', {}, await tokenOf(upper.accountNo, upper.password));
+    const set = await call('agent/change_address_list', { id: upperInfo.data.id, cidrs: ['127.0.0.0/8', '198.51.100.0/24'] }, admin);
+    expect(set.success, set.message).toBe(true);
+    const looks = [
+      { name: 'desktop-light', width: 1440, height: 900, dark: false },
+      { name: 'desktop-dark', width: 1440, height: 900, dark: true },
+      { name: 'phone-light', width: 390, height: 844, dark: false },
+      { name: 'phone-dark', width: 390, height: 844, dark: true },
+    ];
+    for (const look of looks) {
+      const { page, close } = await openUpper(look);
+      await openDrawer(page);
+      const above = page.getByTestId(`address-list-above-${upper.accountNo}`);
+      await above.waitFor();
+      expect(await above.textContent()).toContain(`set by ${DEMO_ADMIN.accountNo}`);
+      const drawer = await page.locator('.ant-drawer-content-wrapper').last().boundingBox();
+      expect(drawer!.x, look.name).toBeGreaterThanOrEqual(0);
+      expect(drawer!.x + drawer!.width, look.name).toBeLessThanOrEqual(look.width + 0.5);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), look.name).toBeLessThanOrEqual(look.width);
+      if (look.width >= 768) {
+        await settled(page);
+        const findings = await axeFindings(page);
+        expect(findings, describeFindings(findings)).toEqual([]);
+      }
+      await keepScreenshot(page, `address-lists-drawer-${look.name}`);
+      await close();
+    }
+  });
+});
