@@ -43,6 +43,7 @@ import { storeRoutes } from './modules/store/index.js';
 import { aboutRoutes } from './modules/about/routes.js';
 import { recoveryRoutes } from './modules/recovery/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
+import { secondFactorRoutes } from './modules/second-factor/routes.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
 import { outboundPlugin } from './plugins/outbound.js';
 
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contactRoutes);
       await api.register(outboxRoutes);
       await api.register(accountRoutes);
+      await api.register(secondFactorRoutes);
       await api.register(menuRoutes);
       await api.register(dashboardRoutes);
       await api.register(memberRoutes);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textPerLocaleSchema } from './localized-text.js';
 import { PERMISSION_CODES } from './permissions.js';
+import { secondFactorChallengeSchema } from './second-factor.js';
 
 /** Account number / login id: 8 to 12 letters or digits (spec §5). */
 export const ACCOUNT_NO_PATTERN = /^[A-Za-z0-9]{8,12}$/;
@@ -56,12 +57,25 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export const signinResponseSchema = z.object({
+/** A signed-in session: the bearer token, when it expires, who it is. */
+export const signedInSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),
   user: userInfoSchema,
 });
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** A right password of an account with a second factor: no session yet, a challenge to answer with a code. */
+export const secondFactorAskedSchema = z.object({ secondFactor: secondFactorChallengeSchema });
+export type SecondFactorAsked = z.infer<typeof secondFactorAskedSchema>;
+
+/** What a sign-in answers: a session, or the second factor's challenge (`isSecondFactorAsked`). */
+export const signinResponseSchema = z.union([signedInSchema, secondFactorAskedSchema]);
 export type SigninResponse = z.infer<typeof signinResponseSchema>;
+
+export function isSecondFactorAsked(response: SigninResponse): response is SecondFactorAsked {
+  return 'secondFactor' in response;
+}
 
 export const userInfoRequestSchema = z.strictObject({ id: accountIdSchema.optional() });
 export type UserInfoRequest = z.infer<typeof userInfoRequestSchema>;

@@ -25,4 +25,5 @@ export * from './material.js';
 export * from './store.js';
 export * from './about.js';
 export * from './sign-in-channels.js';
+export * from './second-factor.js';
 export * from './address-lists.js';

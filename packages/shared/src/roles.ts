@@ -47,6 +47,8 @@ export const roleSchema = z.object({
   name: textPerLocaleSchema,
   description: textPerLocaleSchema,
   codes: z.array(permissionCodeSchema),
+  /** Holders must sign in with a second factor (issue 33). */
+  requireTwoFactor: z.boolean(),
   version: z.number().int().min(1),
   /** Accounts holding the role (on the whole site). */
   holderCount: z.number().int().min(0),
@@ -102,6 +104,8 @@ export const roleSaveRequestSchema = z
     name: localizedSchema(ROLE_NAME_MAX),
     description: localizedSchema(ROLE_DESCRIPTION_MAX).default({ zh_TW: '', en: '', th: '', vi: '' }),
     codes: z.array(permissionCodeSchema).max(PERMISSION_CODES.length * 2),
+    /** Holders must sign in with a second factor. Absent: off for a new role, unchanged for an existing one. */
+    requireTwoFactor: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.name.zh_TW) ctx.addIssue({ code: 'custom', path: ['name', 'zh_TW'], message: 'role.name.required' });

@@ -6,6 +6,8 @@ import {
   codeSendRequestSchema,
   codeSigninRequestSchema,
   envelopeSchema,
+  secondFactorSigninRequestSchema,
+  signedInSchema,
   signinRequestSchema,
   signinResponseSchema,
 } from '@agent-bo/shared';
@@ -36,7 +38,7 @@ export async function authRoutes(app: FastifyInstance) {
       const result = await signin(
         app.db,
         { siteId, accountNo: request.body.accountNo, password: request.body.password, ip: request.ip, userAgent: ua },
-        { sessionTtlMinutes: app.config.sessionTtlMinutes, throttle: app.config.throttle, sleep: app.config.sleep },
+        { sessionTtlMinutes: app.config.sessionTtlMinutes, throttle: app.config.throttle, sleep: app.config.sleep, now: app.config.now },
       );
       return ok(result);
     },
@@ -92,8 +94,32 @@ export async function authRoutes(app: FastifyInstance) {
     async (request) => {
       const siteId = resolveSite(request, app.config.siteHosts);
       const input = { siteId, ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] };
-      const options = { sessionTtlMinutes: app.config.sessionTtlMinutes, throttle: app.config.throttle, sleep: app.config.sleep };
+      const options = {
+        sessionTtlMinutes: app.config.sessionTtlMinutes,
+        throttle: app.config.throttle,
+        sleep: app.config.sleep,
+        now: app.config.now,
+      };
       return ok(await signinWithCode(codeContextOf(app), input, options));
+    },
+  );
+
+  r.post(
+    '/manage/signin/second_factor',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [],
+        summary: 'The second step of a sign-in: the challenge the first answered and an authenticator or recovery code',
+        body: secondFactorSigninRequestSchema,
+        response: { 200: envelopeSchema(signedInSchema) },
+      },
+    },
+    async (request) => {
+      const siteId = resolveSite(request, app.config.siteHosts);
+      const input = { siteId, ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] };
+      const options = { sessionTtlMinutes: app.config.sessionTtlMinutes, now: app.config.now };
+      return ok(await signinWithSecondFactor(app.db, app.config.handoffKey, input, options));
     },
   );
 }

@@ -23,6 +23,8 @@ export interface SigninOptions {
   sessionTtlMinutes: number;
   throttle: ThrottleConfig;
   sleep: (ms: number) => Promise<void>;
+  /** The server's clock (tests move it): the temporary password's expiry and the second factor's challenge. */
+  now?: () => Date;
 }
 
 /**

@@ -10,6 +10,7 @@ export type RoleRow = {
   name: LocalizedText;
   description: LocalizedText;
   codes: string[];
+  require_two_factor: boolean;
   version: number;
   holder_count: number;
   created_by: string | null;
@@ -38,6 +39,7 @@ export function toRole(row: RoleRow, caller: Caller): Role {
     name: row.name,
     description: row.description,
     codes: ordered(row.codes),
+    requireTwoFactor: row.require_two_factor,
     version: row.version,
     holderCount: row.holder_count,
     editable: holdsAll(caller, row.codes),
@@ -48,7 +50,7 @@ export function toRole(row: RoleRow, caller: Caller): Role {
   };
 }
 
-export const roleColumns = sql`r.id, r.builtin_key, r.name, r.description, r.codes, r.version,
+export const roleColumns = sql`r.id, r.builtin_key, r.name, r.description, r.codes, r.require_two_factor, r.version,
   (select count(*)::int from account_roles h where h.role_id = r.id) as holder_count,
   c.account_no as created_by, r.created_at, u.account_no as updated_by, r.updated_at`;
 export const roleFrom = sql`roles r left join accounts c on c.id = r.created_by left join accounts u on u.id = r.updated_by`;

@@ -26,11 +26,18 @@ function mapNameTaken(err: unknown): never {
   throw err;
 }
 
-export const snapshot = (r: { id: number; name: LocalizedText; description: LocalizedText; codes: readonly string[] }) => ({
+export const snapshot = (r: {
+  id: number;
+  name: LocalizedText;
+  description: LocalizedText;
+  codes: readonly string[];
+  requireTwoFactor?: boolean;
+}) => ({
   role: r.id,
   name: r.name,
   description: r.description,
   codes: ordered(r.codes),
+  ...(r.requireTwoFactor ? { requireTwoFactor: true } : {}),
 });
 
 const sameCodes = (a: readonly string[], b: readonly string[]) => ordered(a).join() === ordered(b).join();
@@ -64,18 +71,19 @@ export async function saveRole(ctx: RoleContext, input: SaveInput): Promise<{ id
   const { caller } = ctx;
   assertWriter(caller);
   const codes = ordered(input.codes);
+  const { requireTwoFactor } = input;
   if (!holdsAll(caller, codes)) throw new AppError('ROLE_CODES_NOT_HELD');
   try {
     return await inTransaction(ctx.db, async (tx) => {
       if (input.id === undefined) {
         const res = await tx.execute<{ id: number; version: number }>(sql`
-          insert into roles (site_id, name, description, codes, created_by, updated_by)
+          insert into roles (site_id, name, description, codes, require_two_factor, created_by, updated_by)
           values (${caller.siteId}, ${JSON.stringify(input.name)}::jsonb, ${JSON.stringify(input.description)}::jsonb,
-                  ${sql.param(codes)}::text[], ${caller.account.id}, ${caller.account.id})
+                  ${sql.param(codes)}::text[], ${requireTwoFactor ?? false}, ${caller.account.id}, ${caller.account.id})
           returning id, version`);
         const created = res.rows[0]!;
         await writeLog(tx, ctx, logTarget('role', created.id, input.name), 'OPERATION', null, {
-          roleCreated: snapshot({ id: created.id, name: input.name, description: input.description, codes }),
+          roleCreated: snapshot({ id: created.id, name: input.name, description: input.description, codes, requireTwoFactor }),
         });
         return { id: created.id, version: created.version };
       }
@@ -83,9 +91,11 @@ export async function saveRole(ctx: RoleContext, input: SaveInput): Promise<{ id
       if (role.version !== input.version) throw new AppError('ROLE_VERSION_STALE');
       if (!holdsAll(caller, role.codes)) throw new AppError('ROLE_CODES_NOT_HELD');
       await assertHoldersInScope(tx, caller, role.id);
+      const required = requireTwoFactor ?? role.require_two_factor;
       const res = await tx.execute<{ version: number }>(sql`
         update roles set name = ${JSON.stringify(input.name)}::jsonb, description = ${JSON.stringify(input.description)}::jsonb,
-               codes = ${sql.param(codes)}::text[], version = version + 1, updated_by = ${caller.account.id}, updated_at = now()
+               codes = ${sql.param(codes)}::text[], require_two_factor = ${required},
+               version = version + 1, updated_by = ${caller.account.id}, updated_at = now()
          where id = ${role.id} and version = ${input.version}
          returning version`);
       const updated = res.rows[0];
@@ -96,10 +106,10 @@ export async function saveRole(ctx: RoleContext, input: SaveInput): Promise<{ id
         ctx,
         logTarget('role', role.id, input.name),
         'OPERATION',
-        { roleUpdated: snapshot(role) },
+        { roleUpdated: snapshot({ ...role, requireTwoFactor: role.require_two_factor }) },
         {
           roleUpdated: {
-            ...snapshot({ id: role.id, name: input.name, description: input.description, codes }),
+            ...snapshot({ id: role.id, name: input.name, description: input.description, codes, requireTwoFactor: required }),
             holders: role.holder_count,
           },
         },

@@ -19,6 +19,7 @@ import { history } from '../history.js';
 import { changeMemberInfo, changeOwnInfo } from '../change-info.js';
 import { copyInfo, resetPassword } from '../credentials.js';
 import { changePermissions } from '../grants.js';
+import { resetSecondFactor } from '../second-factor.js';
 import { move } from '../move.js';
 import { changeStatus } from '../status.js';
 import { done, memberContext, secured } from './context.js';
@@ -133,6 +134,20 @@ export async function memberEditRoutes(app: FastifyInstance) {
     );
   }
   for (const kind of ['agent', 'shadow'] as const) {
+    r.post(
+      `/manage/${kind}/reset_second_factor`,
+      {
+        ...auth,
+        schema: {
+          ...secured,
+          tags: ['members'],
+          summary: `Remove a ${kind}'s second factor and recovery codes (it enrols again); never shows them`,
+          body: idRequestSchema,
+          response: { 200: done },
+        },
+      },
+      async (req) => ok(await resetSecondFactor(ctx(req), req.body.id, kind)),
+    );
     r.post(
       `/manage/${kind}/change_permissions`,
       {
