@@ -45,6 +45,8 @@ import { recoveryRoutes } from './modules/recovery/routes.js';
 import { contactRoutes } from './modules/contacts/routes.js';
 import { secondFactorRoutes } from './modules/second-factor/routes.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
+import { sessionRoutes } from './modules/sessions/routes.js';
+import { siteSecurityRoutes } from './modules/site-security/routes.js';
 import { outboundPlugin } from './plugins/outbound.js';
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -147,9 +149,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(recoveryRoutes);
       await api.register(contactRoutes);
-      await api.register(outboxRoutes);
-      await api.register(accountRoutes);
       await api.register(secondFactorRoutes);
+      await api.register(outboxRoutes);
+      await api.register(sessionRoutes);
+      await api.register(siteSecurityRoutes);
+      await api.register(accountRoutes);
       await api.register(menuRoutes);
       await api.register(dashboardRoutes);
       await api.register(memberRoutes);

@@ -32,6 +32,10 @@ export type SigninRequest = z.infer<typeof signinRequestSchema>;
 export const accountIdSchema = z.number().int().positive().max(2_147_483_647);
 
 /** User info (spec §3). Restriction flags are effective ones: own or inherited from an ancestor. */
+/** What a session must do first (UserInfo.sessionStep). */
+export const SESSION_STEPS = ['CHANGE_PASSWORD', 'ENROL_SECOND_FACTOR'] as const;
+export type SessionStep = (typeof SESSION_STEPS)[number];
+
 export const userInfoSchema = z.object({
   id: accountIdSchema,
   lvl: z.number().int().min(0),
@@ -54,6 +58,12 @@ export const userInfoSchema = z.object({
   permission: z.object({
     permissions: z.array(z.object({ code: z.enum(PERMISSION_CODES) })),
   }),
+  /**
+   * What the signed-in session must do before anything else (the server refuses every other call
+   * until it is done): change a password someone else chose, or enrol a required second factor.
+   * Null or absent for a session that may work; only the caller's own user info carries it.
+   */
+  sessionStep: z.enum(SESSION_STEPS).nullable().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

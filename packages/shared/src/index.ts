@@ -27,3 +27,5 @@ export * from './about.js';
 export * from './sign-in-channels.js';
 export * from './second-factor.js';
 export * from './address-lists.js';
+export * from './sessions.js';
+export * from './site-security.js';

@@ -67,6 +67,7 @@ export const LOG_TARGET_KINDS = [
   'broadcast',
   'popOrder',
   'provider',
+  'siteSecurity',
 ] as const;
 export type LogTargetKind = (typeof LOG_TARGET_KINDS)[number];
 export const logTargetSchema = z.object({

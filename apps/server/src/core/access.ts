@@ -13,7 +13,7 @@ import type { Q } from './tx.js';
  */
 
 /** Which accounts an endpoint addresses; any other kind is "not found". */
-export type TargetKind = 'agent' | 'player' | 'shadow' | 'member';
+export type TargetKind = 'agent' | 'player' | 'shadow' | 'member' | 'any';
 
 function kindFilter(kind: TargetKind) {
   switch (kind) {
@@ -25,6 +25,8 @@ function kindFilter(kind: TargetKind) {
       return sql`${accounts.isShadow}`;
     case 'member':
       return sql`not ${accounts.isShadow}`;
+    case 'any':
+      return sql`true`;
   }
 }
 
@@ -93,7 +95,13 @@ function prepareReads(db: Db) {
       )
       .prepare(`reach_${kind}`);
   return {
-    reach: { agent: reachOf('agent'), player: reachOf('player'), shadow: reachOf('shadow'), member: reachOf('member') },
+    reach: {
+      agent: reachOf('agent'),
+      player: reachOf('player'),
+      shadow: reachOf('shadow'),
+      member: reachOf('member'),
+      any: reachOf('any'),
+    },
     byId: db
       .select()
       .from(accounts)

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { PERMISSION_CODES, type AssignedRole, type PermissionCode, type SiteId } from '@agent-bo/shared';
+import { PERMISSION_CODES, type AssignedRole, type PermissionCode, type SessionStep, type SiteId } from '@agent-bo/shared';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema/index.js';
 import type { Q } from './tx.js';
@@ -28,7 +28,19 @@ export interface ResolvedAccount {
 export interface Caller extends ResolvedAccount {
   sessionId: number;
   siteId: SiteId;
+  /** What the session must do before anything else (plugins/auth.ts lets only `duringStep` routes through). */
+  sessionStep: SessionStep | null;
+  /** The session's last activity as the database had it when this caller was read (core/session-activity.ts). */
+  sessionSeenAt: Date | null;
+  /**
+   * The address lists (CIDR blocks) set on the account and on each of its ancestors: a request
+   * must come from inside every one of them (core/address-lists.ts). Empty when none is set.
+   */
+  addressLists: string[][];
 }
+
+/** A session that must first change its temporary password, or enrol a second factor. */
+export type { SessionStep };
 
 const ALL_CODES: readonly PermissionCode[] = PERMISSION_CODES;
 

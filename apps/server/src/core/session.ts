@@ -26,12 +26,16 @@ function authSelect(db: Db) {
       sessionId: sessions.id,
       sessionSiteId: sessions.siteId,
       expiresAt: sessions.expiresAt,
+      step: sessions.step,
+      lastSeenAt: sessions.lastSeenAt,
       account: accounts,
-      ancestors: sql<ChainNode[]>`(
+      ownCidrs: sql<string[] | null>`(select l.cidrs from account_address_lists l where l.account_id = ${accounts.id})`,
+      ancestors: sql<(ChainNode & { cidrs: string[] | null })[]>`(
         select coalesce(json_agg(json_build_object(
           'id', p.id, 'parentId', p.parent_id, 'isShadow', p.is_shadow, 'lvl', p.lvl, 'kind', p.kind, 'permissions', p.permissions,
           'isDisabled', p.is_disabled, 'isFullDisabled', p.is_full_disabled, 'isFullReadonly', p.is_full_readonly,
-          'roleCodes', p.role_codes)), '[]'::json)
+          'roleCodes', p.role_codes,
+          'cidrs', (select l.cidrs from account_address_lists l where l.account_id = p.id))), '[]'::json)
         from accounts p where p.id = any(${accounts.path}))`,
     })
     .from(sessions)
@@ -77,7 +81,8 @@ export async function authenticate(db: Db, token: string, siteId: SiteId, cache?
   if (account.kind !== 'AGENT' || account.siteId !== siteId) throw new AppError('UNAUTHORIZED');
   const resolved = resolveWithAncestors(account, row.ancestors);
   if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('SESSION_ACCOUNT_DISABLED');
-  const caller: Caller = { ...resolved, sessionId: row.sessionId, siteId };
+  const addressLists = [row.ownCidrs, ...row.ancestors.map((node) => node.cidrs)].filter((list): list is string[] => list !== null);
+  const caller: Caller = { ...resolved, sessionId: row.sessionId, siteId, sessionStep: row.step, sessionSeenAt: row.lastSeenAt, addressLists };
   cache?.set(tokenHash, caller, row.expiresAt, mark);
   return caller;
 }

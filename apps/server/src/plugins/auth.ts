@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { addressAllowed } from '../core/address-lists.js';
 import { authenticate } from '../core/session.js';
+import { stepRefusal } from '../core/session-steps.js';
+import { SessionActivity } from '../core/session-activity.js';
 import { SessionCache } from '../core/session-cache.js';
 import { DEFAULT_SESSION_CACHE } from '../config.js';
 import { notificationsOf } from '../db/client.js';
@@ -10,6 +12,14 @@ import type { Caller } from '../core/caller.js';
 import { resolveSite } from './site.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route is open to a session that must first change its password or enrol a second
+     * factor (sessions.step): its own user info, sign-out, the password change and enrolment.
+     * Every other route refuses such a session.
+     */
+    duringStep?: boolean;
+  }
   interface FastifyRequest {
     /** Set by `app.authenticate` on routes that need a signed-in caller. */
     caller: Caller | null;
@@ -48,6 +58,8 @@ function sessionCacheOf(app: FastifyInstance): SessionCache | undefined {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const cache = sessionCacheOf(app);
   if (cache) app.addHook('onClose', async () => cache.stop());
+  const activity = new SessionActivity(app.db, app.log, 60_000, app.config.now);
+  app.addHook('onClose', async () => activity.settle());
   app.decorateRequest('caller', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const siteId = resolveSite(request, app.config.siteHosts);
@@ -57,6 +69,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     // The address lists of the account's chain, read with the session (a kept caller is dropped
     // when a list changes): a request from outside any of them is refused, the session kept.
     if (caller.addressLists.length > 0 && !addressAllowed(caller.addressLists, request.ip)) throw new AppError('ADDRESS_NOT_ALLOWED');
+    if (caller.sessionStep && request.routeOptions.config.duringStep !== true) {
+      throw new AppError(stepRefusal(caller.sessionStep));
+    }
+    activity.touch(caller.sessionId, caller.sessionSeenAt);
     request.caller = caller;
   });
 });

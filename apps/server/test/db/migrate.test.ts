@@ -26,7 +26,7 @@ it('several processes migrating one empty database at once all succeed, once', a
     // + roles, account_roles and site_role_seeds, + game_categories, games, lobby_modules and lobby_module_games,
     // + store_settings, points_accounts, points_entries, points_bet_earnings, points_bet_queue, store_categories, store_goods, store_orders, player_sessions,
     // + account_contacts, one_time_codes, outbound_messages and password_reset_requests
-    expect(tables.rows[0].n).toBe(39);
+    expect(tables.rows[0].n).toBe(45);
   } finally {
     await Promise.all(pools.map((d) => d.close()));
     await admin.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);

@@ -78,6 +78,9 @@ describe('agent/create', () => {
     const res = body(await post(ctx, a01, 'agent/create', agentInput({ parentId: undefined, accountNo: 'subOfA0101', ratio: '50' })));
     expect(res.success).toBe(true);
     const token = body(await signin(ctx.app, 'subOfA0101', 'Secret123')).data.token as string;
+    // The password was chosen by its creator: the new agent replaces it before anything else.
+    expect(body(await post(ctx, token, 'agent/lower_agents', {})).code).toBe(1015);
+    expect(body(await post(ctx, token, 'change_account_info', { oldPassword: 'Secret123', newPassword: 'Mine12345' })).success).toBe(true);
     expect(body(await post(ctx, token, 'agent/lower_agents', {})).data).toMatchObject({ total: 0, list: [] });
     expect(body(await post(ctx, token, 'agent/history', { id: id.agentC01 })).code).toBe(1005);
   });

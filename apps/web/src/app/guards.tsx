@@ -4,7 +4,7 @@ import { FullPageSpin } from '../components/full-page-spin';
 import { isApiError } from '../lib/api-error';
 import { api } from '../lib/api';
 import { loginHref } from '../stores/navigation';
-import { safeRedirectTarget } from '../config/routes';
+import { safeRedirectTarget, TWO_FACTOR_PATH } from '../config/routes';
 import { ensureSession, homePath, resetSessionState } from '../stores/session';
 import { usePermissionStore } from '../stores/permission-store';
 import { useUserStore } from '../stores/user-store';
@@ -23,6 +23,8 @@ function useSessionReady(): boolean {
 export function AuthGuard() {
   const token = useUserStore((s) => s.token);
   const ready = useSessionReady();
+  // A session whose site or role requires a second factor may do nothing else until it has one.
+  const mustEnrol = useUserStore((s) => s.userInfo?.sessionStep === 'ENROL_SECOND_FACTOR');
   const location = useLocation();
   const navigate = useNavigate();
   const here = `${location.pathname}${location.search}${location.hash}`;
@@ -50,6 +52,7 @@ export function AuthGuard() {
 
   if (!token) return <Navigate to={loginHref(`${location.pathname}${location.search}`)} replace />;
   if (!ready) return <FullPageSpin />;
+  if (mustEnrol && location.pathname !== TWO_FACTOR_PATH) return <Navigate to={TWO_FACTOR_PATH} replace />;
   return <Outlet />;
 }
 

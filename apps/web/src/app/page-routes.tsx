@@ -3,7 +3,15 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ErrorPage } from '../features/exception/routes/error-page';
 import { RedirectPage } from '../features/exception/routes/redirect-page';
 import { flattenRoutes } from '../lib/route-access';
-import { ABOUT_ROUTE, ASYNC_ROUTES, ERROR_LOG_ROUTE, EXCEPTION_PATH, OUTBOX_ROUTE, REDIRECT_ROUTE } from '../config/routes';
+import {
+  ABOUT_ROUTE,
+  ASYNC_ROUTES,
+  ERROR_LOG_ROUTE,
+  EXCEPTION_PATH,
+  OUTBOX_ROUTE,
+  REDIRECT_ROUTE,
+  TWO_FACTOR_ROUTE,
+} from '../config/routes';
 import type { AppRoute } from '../lib/route-types';
 import { homePath } from '../stores/session';
 import { usePermissionStore } from '../stores/permission-store';
@@ -22,7 +30,7 @@ const ALL_PATHS = flattenRoutes(ASYNC_ROUTES).map((route) => route.path);
 export function pageRouteObjects(built: readonly AppRoute[]): RouteObject[] {
   const pages: RouteObject[] = [{ path: '/', element: <Navigate to={homePath()} replace /> }];
   const open = new Set<string>();
-  for (const route of flattenRoutes([...built, ERROR_LOG_ROUTE, ABOUT_ROUTE, OUTBOX_ROUTE])) {
+  for (const route of flattenRoutes([...built, ERROR_LOG_ROUTE, ABOUT_ROUTE, OUTBOX_ROUTE, TWO_FACTOR_ROUTE])) {
     open.add(route.path);
     const Page = pageComponent(route.page);
     if (Page) pages.push({ path: route.path, element: <Page /> });

@@ -35,6 +35,7 @@ const LOADERS: Record<PageName, () => PageModule> = {
   Frame: () => import('../features/frame/routes/frame-page'),
   About: () => import('../features/about/routes/about-page'),
   Outbox: () => import('../features/outbox/routes/outbox-page'),
+  TwoFactor: () => import('../features/two-factor/routes/two-factor-page'),
 };
 
 /** One lazy component per module, so two routes of one page (Dashboard, Workbench) share it. */

@@ -6,9 +6,9 @@ import { Alert, Button, Form } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import type { FormInstance, Rule } from 'antd/es/form';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SigninRequest, SigninResponse } from '@agent-bo/shared';
+import type { SignedIn, SigninRequest } from '@agent-bo/shared';
 import type { signinRequestSchema as SigninSchema } from '../lib/signin-schema';
 import { isApiError } from '../lib/api-error';
 import { signin } from '../lib/auth-api';
@@ -25,12 +25,18 @@ const loadSigninSchema = () =>
     signinSchema = null;
     throw error;
   }));
+/** The second factor's step, fetched only for an account that has one. */
+const SecondFactorStep = lazy(() => import('./second-factor-step'));
+
 const accountNoSchema = () => loadSigninSchema().then((m) => m.signinRequestSchema.shape.accountNo);
 const passwordSchema = () => loadSigninSchema().then((m) => m.signinRequestSchema.shape.password);
 
 interface SigninFormProps {
-  /** Called with the server's answer; the caller decides what a new session means where it is. */
-  onSignedIn: (response: SigninResponse) => void | Promise<void>;
+  /**
+   * Called with the new session (after the second factor when the account has one); the caller
+   * decides what a new session means where it is.
+   */
+  onSignedIn: (response: SignedIn) => void | Promise<void>;
   /** Prefills the account (the session-timeout cover knows who was signed in); the password field then takes the focus. */
   initialAccountNo?: string;
   /** The form's instance, for a page that fills it in itself (the login page, from its prerendered snapshot). */
@@ -45,17 +51,25 @@ export function SigninForm({ onSignedIn, initialAccountNo, form: givenForm }: Si
   const { t, i18n } = useTranslation('login');
   const [form] = Form.useForm<SigninRequest>(givenForm);
   const [serverError, setServerError] = useState<string | null>(null);
+  // A right password of an account with a second factor: the code is asked for in place of the form.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const mutation = useMutation({
     // The form says what went wrong in its own alert; a toast would say it a second time.
     mutationFn: (values: SigninRequest) => signin(values, { errorMessageMode: 'none' }),
     onMutate: () => setServerError(null),
-    onSuccess: (response) => onSignedIn(response),
+    onSuccess: (response) => ('secondFactor' in response ? setChallenge(response.secondFactor.challenge) : onSignedIn(response)),
     onError: (error) => {
       if (isApiError(error) && error.kind === 'cancelled') return;
       setServerError(error.message || t('http:requestFailed'));
     },
   });
+
+  const restart = (message?: string) => {
+    setChallenge(null);
+    setServerError(message ?? null);
+    form.setFieldValue('password', '');
+  };
 
   // Once the form is on screen: what checking the fields needs.
   useEffect(() => {
@@ -73,6 +87,14 @@ export function SigninForm({ onSignedIn, initialAccountNo, form: givenForm }: Si
 
   const accountRules: Rule[] = [zodRule(accountNoSchema, t, 'validation:accountNo.required')];
   const passwordRules: Rule[] = [zodRule(passwordSchema, t, 'validation:password.required')];
+
+  if (challenge) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep challenge={challenge} onSignedIn={onSignedIn} onRestart={restart} />
+      </Suspense>
+    );
+  }
 
   return (
     <>

@@ -23,6 +23,8 @@ export const FORGOT_PASSWORD_PATH = '/forgot-password';
 export const PHONE_LOGIN_PATH = '/login/phone';
 /** The demo's outbox of phone and e-mail codes, for the site's admin (issue 33). */
 export const OUTBOX_PATH = '/outbox';
+/** The caller's two-step verification (issue 33): from the user menu, and where a session that must enrol goes. */
+export const TWO_FACTOR_PATH = '/two-factor';
 
 /**
  * The routes that render a page of their own; `app/pages.tsx` supplies each one's component
@@ -52,6 +54,7 @@ export const PAGE_NAMES = [
   'About',
   'Frame',
   'Outbox',
+  'TwoFactor',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
@@ -179,6 +182,14 @@ export const OUTBOX_ROUTE: AppRoute = {
   meta: { titleKey: 'routes.outbox', hideMenu: true },
 };
 
+/** Two-step verification of the caller's own account: reached from the user menu. */
+export const TWO_FACTOR_ROUTE: AppRoute = {
+  name: 'TwoFactor',
+  path: TWO_FACTOR_PATH,
+  page: 'TwoFactor',
+  meta: { titleKey: 'routes.twoFactor', hideMenu: true },
+};
+
 /** Where the embedded pages open: `/frame/<id>` (issue 38). */
 export const FRAMES_PATH = '/frame';
 
@@ -207,7 +218,15 @@ export function embeddedPageRoutes(pages: readonly Pick<EmbeddedPage, 'id' | 'ti
 }
 
 /** Routes every signed-in user has, whatever the permissions. */
-export const BASIC_ROUTES: readonly AppRoute[] = [ROOT_ROUTE, REDIRECT_ROUTE, EXCEPTION_ROUTE, ERROR_LOG_ROUTE, ABOUT_ROUTE, OUTBOX_ROUTE];
+export const BASIC_ROUTES: readonly AppRoute[] = [
+  ROOT_ROUTE,
+  REDIRECT_ROUTE,
+  EXCEPTION_ROUTE,
+  ERROR_LOG_ROUTE,
+  ABOUT_ROUTE,
+  OUTBOX_ROUTE,
+  TWO_FACTOR_ROUTE,
+];
 
 /** Everything known, for titles and breadcrumbs of any path. */
 export function allRoutes(built: readonly AppRoute[]): AppRoute[] {

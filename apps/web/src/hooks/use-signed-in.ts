@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SigninResponse } from '@agent-bo/shared';
+import type { SignedIn } from '@agent-bo/shared';
 import { showToast } from '../lib/feedback';
 import { applySignin } from '../stores/apply-signin';
 
@@ -9,10 +9,10 @@ import { applySignin } from '../stores/apply-signin';
  * or phone code): the session taken into use and the welcome toast, kept across the navigation the
  * login guard then makes to the redirect target or home.
  */
-export function useSignedIn(): (response: SigninResponse) => void {
+export function useSignedIn(): (response: SignedIn) => void {
   const { t } = useTranslation('login');
   return useCallback(
-    (response: SigninResponse) => {
+    (response: SignedIn) => {
       applySignin(response);
       showToast({
         type: 'success',

@@ -46,6 +46,11 @@ export interface RequestOptions {
   /** Trim string values of the JSON body (spec §5); default true. Password fields are never trimmed. */
   trimBody?: boolean;
   headers?: Record<string, string>;
+  /**
+   * A step of signing in, made before any session exists (the second factor's code): its 401 is
+   * that step's own refusal, shown by the form, not the end of a session to sign out of.
+   */
+  beforeSession?: boolean;
 }
 
 export interface Notice {
@@ -209,7 +214,8 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
       const envelope = isEnvelope(parsed) ? parsed : undefined;
       const status = response.status;
 
-      if (status === 401 || envelope?.code === 401 || (sentToken && envelope?.code === ADDRESS_NOT_ALLOWED)) {
+      const sessionRefused = status === 401 || envelope?.code === 401 || (sentToken && envelope?.code === ADDRESS_NOT_ALLOWED);
+      if (sessionRefused && !options.beforeSession) {
         // Sent before a new sign-in (the session-timeout cover's, another tab's) and answered
         // after it: the old session's end is already handled, and reporting it again would sign
         // the new session out. Nobody waits for this answer any more; what the page needs is

@@ -129,6 +129,7 @@ export const NAMESPACES = [
   'addressList',
   'contacts',
   'outbox',
+  'twoFactor',
   'register',
   'log',
   'tabs',

@@ -120,6 +120,11 @@ export const LOG_FIELDS = {
   roleDeleted: f('record'),
   role: f('ref', true),
   holders: f('count'),
+  // Issue 33: two-step verification turned on or off by the account, reset by an upper agent; a
+  // role that requires it of its holders.
+  secondFactor: f('flag'),
+  secondFactorReset: f('flag'),
+  requireTwoFactor: f('flag'),
   // providers
   provider: f('text', true),
   site: f('text', true),

@@ -1,4 +1,4 @@
-import type { SigninResponse } from '@agent-bo/shared';
+import type { SignedIn } from '@agent-bo/shared';
 import { useUserStore } from './user-store';
 import { api } from '../lib/api';
 import { useLockStore } from './lock-store';
@@ -9,7 +9,7 @@ import { useLockStore } from './lock-store';
  * The token is written before the lock is lifted, so another tab that follows the unlock finds
  * the new token already stored.
  */
-export function applySignin(response: SigninResponse): void {
+export function applySignin(response: SignedIn): void {
   api.resetUnauthorized();
   useUserStore.getState().setSession(response.token, response.expiresAt);
   useUserStore.getState().setUserInfo(response.user);

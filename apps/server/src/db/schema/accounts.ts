@@ -94,6 +94,12 @@ export const accounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
+    /**
+     * The password was chosen by someone else (a hand-off at creation or a reset): the account must
+     * change it at its first sign-in, and it stops working at `passwordExpiresAt` if unused.
+     */
+    passwordTemporary: boolean('password_temporary').notNull().default(false),
+    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('accounts_site_account_no_uq').on(t.siteId, sql`lower(${t.accountNo})`),

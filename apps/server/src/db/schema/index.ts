@@ -13,3 +13,4 @@ export * from './roles.js';
 export * from './material.js';
 export * from './store.js';
 export * from './signin-channels.js';
+export * from './sign-in-security.js';

@@ -23,6 +23,13 @@ export const sessions = pgTable(
     method: text('method', { enum: ['PASSWORD', 'CODE', 'QR'] })
       .notNull()
       .default('PASSWORD'),
+    /** The last request the session made, written at most once a minute (the sessions list). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * What the session must do before anything else: change its temporary password, or enrol a
+     * second factor its site or role requires. Null for a session that may work.
+     */
+    step: text('step', { enum: ['CHANGE_PASSWORD', 'ENROL_SECOND_FACTOR'] }),
   },
   (t) => [
     index('sessions_account_idx').on(t.accountId, t.createdAt),

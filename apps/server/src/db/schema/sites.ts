@@ -27,5 +27,9 @@ export const sites = pgTable('sites', {
     .$type<EmbeddedPage[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** Every staff account (agents and shadows) must sign in with a second factor. */
+  twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+  /** How long a password set by someone else (a hand-off) works before its first use. */
+  handoffPasswordHours: integer('handoff_password_hours').notNull().default(72),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

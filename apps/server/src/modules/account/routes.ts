@@ -11,6 +11,7 @@ export async function accountRoutes(app: FastifyInstance) {
   r.post(
     '/manage/userinfo',
     {
+      config: { duringStep: true },
       schema: {
         tags: ['account'],
         summary: "The caller's user info, or (with id) that of an account strictly inside its subtree",

@@ -1,9 +1,10 @@
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
-import type { AssignedRole, UserInfo } from '@agent-bo/shared';
+import type { AssignedRole, SessionStep, UserInfo } from '@agent-bo/shared';
 import { assignedRolesOf, isAdmin, resolveAccount, type AccountRow, type Caller, type ResolvedAccount } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { stepRefusal } from '../../core/session-steps.js';
 
 export async function findAccountById(db: Db, id: number): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
@@ -40,7 +41,7 @@ export function rolesOf(account: AccountRow): string[] {
 
 export const HOME_PATH = '/dashboard';
 
-export function toUserInfo(resolved: ResolvedAccount, assignedRoles: AssignedRole[]): UserInfo {
+export function toUserInfo(resolved: ResolvedAccount, assignedRoles: AssignedRole[], sessionStep: SessionStep | null = null): UserInfo {
   const { account } = resolved;
   return {
     id: account.id,
@@ -57,12 +58,15 @@ export function toUserInfo(resolved: ResolvedAccount, assignedRoles: AssignedRol
     roles: rolesOf(account),
     assignedRoles,
     permission: { permissions: resolved.codes.map((code) => ({ code })) },
+    sessionStep,
   };
 }
 
 /** `userinfo`: the caller's own, or (with `id`) an account strictly inside its subtree. */
 export async function getUserInfo(db: Db, caller: Caller, id?: number): Promise<UserInfo> {
-  if (id === undefined || id === caller.account.id) return toUserInfo(caller, await assignedRolesOf(db, caller.account));
+  if (id === undefined || id === caller.account.id) return toUserInfo(caller, await assignedRolesOf(db, caller.account), caller.sessionStep);
+  // A session that must first change its password or enrol reads only its own user info.
+  if (caller.sessionStep) throw new AppError(stepRefusal(caller.sessionStep));
   const target = await findInSubtree(db, caller, id);
   return toUserInfo(await resolveAccount(db, target), await assignedRolesOf(db, target));
 }

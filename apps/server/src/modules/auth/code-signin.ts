@@ -7,7 +7,9 @@ import { inTransaction } from '../../core/tx.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { findAccountById, findAccountByNo } from '../account/index.js';
-import { openSession, type SigninOptions } from './service.js';
+import { recordSignIn } from '../../core/sign-in-events.js';
+import { afterFirstFactor } from './flow.js';
+import type { SigninOptions } from './service.js';
 import { allowAsk, clearAccountFailures, readThrottle, recordFailure, throttleKeys } from './throttle.js';
 
 /**
@@ -73,12 +75,23 @@ export async function signinWithCode(
           useCode(tx, ctx.serverKey, { siteId: input.siteId, accountId: account.id, purpose: 'SIGNIN' }, input.code, ctx.now()),
         )
       : null;
-  if (!account || !used) {
+  const attempt = account?.kind === 'AGENT' && {
+    siteId: input.siteId,
+    accountId: account.id,
+    method: 'CODE' as const,
+    ip: input.ip,
+    userAgent: input.userAgent,
+  };
+  if (!account || !attempt || !used) {
     await recordFailure(ctx.db, keys, options.throttle);
+    if (attempt) await recordSignIn(ctx.db, { ...attempt, result: 'BAD_CODE' });
     throw new AppError('CODE_INVALID');
   }
   const resolved = await resolveAccount(ctx.db, account);
-  if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('ACCOUNT_DISABLED');
+  if (resolved.isDisabled || resolved.isFullDisabled) {
+    await recordSignIn(ctx.db, { ...attempt, result: 'DISABLED' });
+    throw new AppError('ACCOUNT_DISABLED');
+  }
   await clearAccountFailures(ctx.db, keys);
-  return openSession(ctx.db, account, resolved, { ...input, method: 'CODE' }, options);
+  return afterFirstFactor(ctx.db, { account, resolved, ...attempt }, options);
 }

@@ -16,6 +16,7 @@ import { codeContextOf } from '../../plugins/outbound.js';
 import { callerOf } from '../../plugins/auth.js';
 import { resolveSite } from '../../plugins/site.js';
 import { sendSigninCode, signinWithCode } from './code-signin.js';
+import { signinWithSecondFactor } from './second-factor.js';
 import { signin, signout } from './service.js';
 
 export async function authRoutes(app: FastifyInstance) {
@@ -47,6 +48,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/manage/signout',
     {
+      config: { duringStep: true },
       schema: {
         tags: ['auth'],
         summary: 'Revoke the current session',

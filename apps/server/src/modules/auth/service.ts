@@ -1,14 +1,14 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
-import { siteTimeZone, type SigninResponse, type SiteId } from '@agent-bo/shared';
-import { assignedRolesOf, resolveAccount, type AccountRow, type Caller, type ResolvedAccount } from '../../core/caller.js';
+import type { SigninResponse, SiteId } from '@agent-bo/shared';
+import { resolveAccount, type Caller } from '../../core/caller.js';
+import { recordSignIn } from '../../core/sign-in-events.js';
 import type { Db } from '../../db/client.js';
-import { accounts, passwordHandoffs, sessions } from '../../db/schema/index.js';
+import { sessions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { formatDateTime } from '../../lib/dates.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
 import type { ThrottleConfig } from '../../config.js';
-import { findAccountByNo, toUserInfo } from '../account/index.js';
+import { findAccountByNo } from '../account/index.js';
+import { afterFirstFactor } from './flow.js';
 import { clearAccountFailures, readThrottle, recordFailure, throttleKeys } from './throttle.js';
 
 export interface SigninInput {
@@ -44,57 +44,35 @@ export interface SigninOptions {
 export async function signin(db: Db, input: SigninInput, options: SigninOptions): Promise<SigninResponse> {
   const keys = throttleKeys(input.siteId, input.accountNo, input.ip);
   const state = await readThrottle(db, keys, options.throttle);
-  if (state.lockedSeconds > 0) throw new AppError('SIGNIN_LOCKED', { n: state.lockedSeconds });
+  const account = await findAccountByNo(db, input.siteId, input.accountNo);
+  const attempt = account?.kind === 'AGENT' && {
+    siteId: input.siteId,
+    accountId: account.id,
+    method: 'PASSWORD' as const,
+    ip: input.ip,
+    userAgent: input.userAgent,
+  };
+  if (state.lockedSeconds > 0) {
+    if (attempt) await recordSignIn(db, { ...attempt, result: 'LOCKED' });
+    throw new AppError('SIGNIN_LOCKED', { n: state.lockedSeconds });
+  }
   if (state.delayMs > 0) await options.sleep(state.delayMs);
 
-  const account = await findAccountByNo(db, input.siteId, input.accountNo);
   const passwordOk = await verifyPassword(account?.passwordHash ?? (await dummyHash()), input.password);
-  if (!account || !passwordOk || account.kind !== 'AGENT') {
+  if (!account || !attempt || !passwordOk) {
     await recordFailure(db, keys, options.throttle);
+    if (attempt) await recordSignIn(db, { ...attempt, result: 'BAD_PASSWORD' });
     throw new AppError('INVALID_CREDENTIALS');
   }
 
   const resolved = await resolveAccount(db, account);
-  if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('ACCOUNT_DISABLED');
+  if (resolved.isDisabled || resolved.isFullDisabled) {
+    await recordSignIn(db, { ...attempt, result: 'DISABLED' });
+    throw new AppError('ACCOUNT_DISABLED');
+  }
 
   await clearAccountFailures(db, keys);
-  return openSession(db, account, resolved, { ...input, method: 'PASSWORD' }, options);
-}
-
-/**
- * Opens a session for an account that has just proved who it is (a password, a code, an approved
- * QR code): the token, the last sign-in, and the end of any one-time password hand-off.
- */
-export async function openSession(
-  db: Db,
-  account: AccountRow,
-  resolved: ResolvedAccount,
-  input: { siteId: SiteId; ip: string; userAgent?: string; method: 'PASSWORD' | 'CODE' | 'QR' },
-  options: Pick<SigninOptions, 'sessionTtlMinutes'>,
-): Promise<SigninResponse> {
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + options.sessionTtlMinutes * 60_000);
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    accountId: account.id,
-    siteId: input.siteId,
-    expiresAt,
-    ip: input.ip,
-    userAgent: input.userAgent?.slice(0, 512) ?? null,
-    method: input.method,
-  });
-  const now = new Date();
-  await db.update(accounts).set({ lastLoginAt: now, lastLoginIp: input.ip }).where(eq(accounts.id, account.id));
-  // The first sign-in ends any one-time password hand-off (copy_info shows pwd no more).
-  await db
-    .update(passwordHandoffs)
-    .set({ usedAt: now })
-    .where(and(eq(passwordHandoffs.accountId, account.id), isNull(passwordHandoffs.usedAt)));
-  return {
-    token,
-    expiresAt: formatDateTime(expiresAt, siteTimeZone(input.siteId)),
-    user: toUserInfo({ ...resolved, account: { ...account, lastLoginAt: now, lastLoginIp: input.ip } }, await assignedRolesOf(db, account)),
-  };
+  return afterFirstFactor(db, { account, resolved, ...attempt }, options);
 }
 
 export async function signout(db: Db, caller: Caller): Promise<void> {

@@ -14,6 +14,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { assertWriter, reach } from '../../core/access.js';
 import type { AccountRow } from '../../core/caller.js';
 import { lockSubtree } from '../../core/locks.js';
+import { finishSessionStep } from '../../core/session-steps.js';
 import { writeLog } from '../../core/oplog.js';
 import { inTransaction, type Q } from '../../core/tx.js';
 import { findAccountById } from '../account/index.js';
@@ -128,6 +129,8 @@ export async function changeOwnInfo(m: MemberContext, input: OwnChangeInfoReques
   let passwordHash: string | undefined;
   if (input.newPassword) {
     if (!(await verifyPassword(self.passwordHash, input.oldPassword ?? ''))) throw new AppError('WRONG_PASSWORD');
+    // A password someone else chose is replaced, not kept.
+    if (self.passwordTemporary && input.newPassword === input.oldPassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
     assertPasswordAllowed(input.newPassword, { accountNo: self.accountNo, nickName: input.nickName ?? self.nickName });
     passwordHash = await hashPassword(input.newPassword);
   }
@@ -137,7 +140,9 @@ export async function changeOwnInfo(m: MemberContext, input: OwnChangeInfoReques
       await writeLog(tx, m, self.id, 'OPERATION', { nickName: self.nickName }, { nickName: input.nickName });
     }
     if (passwordHash) {
-      await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, self.id));
+      await tx.update(accounts).set({ passwordHash, passwordTemporary: false, passwordExpiresAt: null }).where(eq(accounts.id, self.id));
+      // A session that had to change its password goes on to its next step, if any.
+      await finishSessionStep(tx, m.caller.sessionId, { ...self, passwordTemporary: false });
       // Other sessions of this account end; the current one stays. Any hand-off is void.
       await tx
         .update(sessions)

@@ -53,9 +53,20 @@ export function generatePassword(): string {
   }
 }
 
-/** Issues a new hand-off for `accountId` (earlier ones are closed). */
+/**
+ * Issues a new hand-off for `accountId` (earlier ones are closed). The password is someone else's
+ * choice, so it is temporary: the account must change it at its first sign-in, and it stops
+ * working after the site's hand-off hours (sites.handoff_password_hours) if it was never used.
+ */
 export async function issueHandoff(q: Q, m: Pick<MemberContext, 'handoffKey' | 'now'>, accountId: number, password: string): Promise<void> {
   const now = m.now();
+  await q
+    .update(accounts)
+    .set({
+      passwordTemporary: true,
+      passwordExpiresAt: sql`${now.toISOString()}::timestamptz + make_interval(hours => (select s.handoff_password_hours from sites s where s.id = ${accounts.siteId}))`,
+    })
+    .where(eq(accounts.id, accountId));
   await q
     .update(passwordHandoffs)
     .set({ usedAt: now })

@@ -11,6 +11,7 @@ export async function menuRoutes(app: FastifyInstance) {
   r.get(
     '/getPermCode',
     {
+      config: { duringStep: true },
       schema: {
         tags: ['account'],
         summary: "The caller's effective permission codes (BACK permission mode)",
@@ -25,6 +26,7 @@ export async function menuRoutes(app: FastifyInstance) {
   r.get(
     '/getMenuList',
     {
+      config: { duringStep: true },
       schema: {
         tags: ['account'],
         summary: 'The menu catalogue filtered by the caller’s permission codes',

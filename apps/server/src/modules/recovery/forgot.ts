@@ -121,7 +121,11 @@ export async function resetWithCode(
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   await inTransaction(ctx.db, async (tx) => {
-    await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
+    // The account chose this password itself: nothing temporary about it.
+    await tx
+      .update(accounts)
+      .set({ passwordHash, passwordTemporary: false, passwordExpiresAt: null })
+      .where(eq(accounts.id, account.id));
     await tx
       .update(sessions)
       .set({ revokedAt: now })

@@ -11,6 +11,7 @@ export async function shellRoutes(app: FastifyInstance) {
   r.get(
     '/manage/shell',
     {
+      config: { duringStep: true },
       preHandler: app.authenticate,
       schema: {
         tags: ['account'],

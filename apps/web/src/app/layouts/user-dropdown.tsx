@@ -5,6 +5,7 @@ import {
   LockOutlined,
   LogoutOutlined,
   MobileOutlined,
+  SafetyCertificateOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Dropdown, Typography } from 'antd';
@@ -14,7 +15,7 @@ import { useNavigate } from 'react-router';
 import { useLockStore } from '../../stores/lock-store';
 import { OwnAccountModal } from '../../features/member/components/own-account-modal';
 import { ContactsDialog } from '../../features/contacts/components/contacts-dialog';
-import { ABOUT_PATH, LOGIN_PATH, OUTBOX_PATH } from '../../config/routes';
+import { ABOUT_PATH, LOGIN_PATH, OUTBOX_PATH, TWO_FACTOR_PATH } from '../../config/routes';
 import { useIsSiteAdmin } from '../../hooks/use-is-site-admin';
 import { signOut } from '../../stores/session';
 import { useAppStore } from '../../stores/app-store';
@@ -61,6 +62,11 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
               icon: <MobileOutlined />,
               label: <span data-testid="contacts-open">{t('contacts:menu')}</span>,
             },
+            {
+              key: 'twoFactor',
+              icon: <SafetyCertificateOutlined />,
+              label: <span data-testid="two-factor-open">{t('twoFactor:menu')}</span>,
+            },
             ...(lockEnabled
               ? [
                   {
@@ -96,6 +102,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
             if (key === 'lock') lock();
             if (key === 'about') void navigate(ABOUT_PATH);
             if (key === 'outbox') void navigate(OUTBOX_PATH);
+            if (key === 'twoFactor') void navigate(TWO_FACTOR_PATH);
             if (key !== 'signout') return;
             await signOut();
             void navigate(LOGIN_PATH, { replace: true });

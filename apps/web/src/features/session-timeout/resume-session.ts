@@ -1,4 +1,4 @@
-import type { SigninResponse } from '@agent-bo/shared';
+import type { SignedIn } from '@agent-bo/shared';
 import { resetSessionState } from '../../stores/session';
 import { useUserStore } from '../../stores/user-store';
 import { api } from '../../lib/api';
@@ -14,10 +14,7 @@ import { useSessionTimeoutStore } from '../../stores/session-timeout-store';
  * Another account: nothing of the previous account's screen may stay, so the state is reset and
  * the page reloads to build everything for the new account.
  */
-export async function resumeAfterCoverSignin(
-  response: SigninResponse,
-  previousUserId: number | undefined,
-): Promise<'resumed' | 'reloaded'> {
+export async function resumeAfterCoverSignin(response: SignedIn, previousUserId: number | undefined): Promise<'resumed' | 'reloaded'> {
   if (previousUserId !== undefined && response.user.id === previousUserId) {
     applySignin(response);
     useSessionTimeoutStore.getState().close();

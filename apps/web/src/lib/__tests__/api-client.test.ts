@@ -283,6 +283,17 @@ describe('401', () => {
     ]);
   });
 
+  it('a step of signing in (before any session) is refused by its 401 without signing anyone out', async () => {
+    fetchMock.mockImplementation(async () => fail(1019, 'took too long', 401));
+    const api = client({ getToken: () => null });
+    const error = (await api
+      .post('/manage/signin/second_factor', {}, { beforeSession: true, errorMessageMode: 'none' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ kind: 'http', status: 401, code: 1019, message: 'took too long' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
+  });
+
   it('an envelope code 401 in a 200 response also signs out, and re-arms after a new sign-in', async () => {
     fetchMock.mockImplementation(async () => fail(401, '', 200));
     const api = client();

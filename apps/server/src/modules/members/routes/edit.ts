@@ -61,6 +61,8 @@ export async function memberEditRoutes(app: FastifyInstance) {
     '/manage/change_account_info',
     {
       ...auth,
+      // How a session with a temporary password changes it (sessions.step).
+      config: { duringStep: true },
       schema: {
         ...secured,
         tags: ['members'],

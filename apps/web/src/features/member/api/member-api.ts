@@ -74,6 +74,9 @@ export const memberApi = {
   betLimits: (signal?: AbortSignal) => api.get<BetLimitPreset[]>(`${M}/bet_limits`, { signal }),
 
   resetPassword: (kind: AccountKind, id: number) => api.post<CopyInfo>(`${M}/${kind}/reset_password`, { id }, { successMessage: true }),
+  /** Removes a staff account's second factor (it enrols again); a refusal (none set up) is toasted. */
+  resetSecondFactor: (kind: 'agent' | 'shadow', id: number) =>
+    api.post<null>(`${M}/${kind}/reset_second_factor`, { id }, { successMessage: true }),
   verification: (id: number, signal?: AbortSignal) => api.post<Verification>(`${M}/player/verification`, { id }, { signal }),
   verify: (body: VerifyRequest) => api.post<unknown>(`${M}/player/verify`, compact(body), { successMessage: true }),
   changePermissions: (kind: 'agent' | 'shadow', body: PermissionGrantRequest) =>

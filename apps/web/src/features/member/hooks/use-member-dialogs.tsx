@@ -51,6 +51,27 @@ export function useMemberDialogs() {
     });
   }
 
+  /**
+   * Removes a lower staff account's second factor after a confirmation: it sets one up again at
+   * its next sign-in if it must. The secret and the recovery codes are never shown.
+   */
+  function confirmResetSecondFactor(kind: 'agent' | 'shadow', row: Target) {
+    modal.confirm({
+      title: t('resetSecondFactor.title', { accountNo: row.accountNo }),
+      content: t('resetSecondFactor.hint'),
+      okText: t('resetSecondFactor.ok'),
+      okButtonProps: { danger: true, 'data-testid': 'reset-second-factor-ok' } as ButtonProps,
+      cancelText: t('common:actions.cancel'),
+      onOk: async () => {
+        try {
+          await memberApi.resetSecondFactor(kind, row.id);
+        } catch {
+          // the client already said why (e.g. none was set up)
+        }
+      },
+    });
+  }
+
   async function copyInvite(row: Target) {
     try {
       const { url } = await memberApi.copyInviteUrl(row.id);
@@ -75,6 +96,8 @@ export function useMemberDialogs() {
         return setDialog({ type: 'move', target });
       case 'reset':
         return setDialog({ type: 'reset', kind: 'agent', target });
+      case 'resetSecondFactor':
+        return confirmResetSecondFactor('agent', target);
       case 'permissions':
         return setDialog({ type: 'permissions', kind: 'agent', target, current: row.permissions });
       case 'history':
@@ -125,6 +148,8 @@ export function useMemberDialogs() {
         return setDialog({ type: 'copy', kind: 'shadow', target });
       case 'reset':
         return setDialog({ type: 'reset', kind: 'shadow', target });
+      case 'resetSecondFactor':
+        return confirmResetSecondFactor('shadow', target);
       case 'status':
         return confirmStatus('shadow', target, a.action);
       case 'permissions':

@@ -54,12 +54,15 @@ describe('role drawer', { timeout: 30_000 }, () => {
     await type('role-name-en', 'Content editor 2');
     await click(screen.getByTestId('role-area-all-content'));
     await click(screen.getByTestId('role-area-all-material'));
+    // Its holders must sign in with a second factor.
+    await click(screen.getByTestId('role-require-two-factor'));
     await click(screen.getByTestId('role-save'));
     await waitFor(() => expect(callsTo('save')).toHaveLength(1));
     expect(callsTo('save')[0]?.body).toEqual({
       name: { zh_TW: '內容編輯二', en: 'Content editor 2', th: '', vi: '' },
       description: { zh_TW: '', en: '', th: '', vi: '' },
       codes: ['ACTIVITY_READ', 'ACTIVITY_WRITE', 'GAME_READ'],
+      requireTwoFactor: true,
     });
     expect(await screen.findByText('Role saved')).toBeTruthy();
   });

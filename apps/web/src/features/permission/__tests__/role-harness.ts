@@ -10,6 +10,7 @@ export function role(over: Partial<Role> = {}): Role {
     name: { zh_TW: '內容編輯', en: 'Content editor', th: '', vi: '' },
     description: { zh_TW: '管理活動', en: 'Manages activities', th: '', vi: '' },
     codes: ['ACTIVITY_READ', 'ACTIVITY_WRITE'],
+    requireTwoFactor: false,
     version: 1,
     holderCount: 0,
     editable: true,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Form, Input, Space, Spin, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Form, Input, Space, Spin, Switch, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -139,6 +139,14 @@ export function RoleDrawer({
             );
           })}
         </div>
+        <Form.Item
+          name="requireTwoFactor"
+          label={t('form.requireTwoFactor')}
+          valuePropName="checked"
+          extra={t('form.requireTwoFactorHint')}
+        >
+          <Switch data-testid="role-require-two-factor" />
+        </Form.Item>
         <Typography.Paragraph type="secondary" className="perm-hint">
           {t('form.codesHint')}
         </Typography.Paragraph>

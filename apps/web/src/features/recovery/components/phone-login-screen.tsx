@@ -1,7 +1,7 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, type InputRef } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from '../../../config/routes';
@@ -14,6 +14,8 @@ import { useErrorText } from '../hooks/use-error-text';
 import { identifierRule, normalizeIdentifier } from '../rules';
 import { CODE_RESEND_SECONDS } from '../../../lib/one-time-code';
 import { CodeField } from './code-field';
+
+const SecondFactorStep = lazy(() => import('../../../components/second-factor-step'));
 
 interface PhoneLoginValues {
   identifier: string;
@@ -37,6 +39,8 @@ export function PhoneLoginScreen() {
   const countdown = useCountdown();
   const [sent, setSent] = useState(false);
   const failure = useErrorText();
+  // The account has a second factor: its code is asked for in place of the form.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const send = useMutation({
     mutationFn: (identifier: string) => recoveryApi.sendSigninCode({ identifier }),
@@ -52,7 +56,7 @@ export function PhoneLoginScreen() {
     mutationFn: (values: PhoneLoginValues) =>
       recoveryApi.signinWithCode({ identifier: normalizeIdentifier(values.identifier), code: values.code.trim() }),
     onMutate: failure.clear,
-    onSuccess: onSignedIn,
+    onSuccess: (response) => ('secondFactor' in response ? setChallenge(response.secondFactor.challenge) : onSignedIn(response)),
     onError: failure.show,
   });
 
@@ -80,44 +84,58 @@ export function PhoneLoginScreen() {
       {failure.error ? (
         <Alert type="error" showIcon title={<span data-testid="phone-error">{failure.error}</span>} style={{ marginBottom: 16 }} />
       ) : null}
-      <Form<PhoneLoginValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        size="large"
-        onFinish={(values) => signin.mutate(values)}
-        data-testid="phone-login-form"
-      >
-        <Form.Item
-          name="identifier"
-          label={t('identifier')}
-          rules={[identifierRule(t)]}
-          validateTrigger="onBlur"
-          extra={t('identifierHint')}
-        >
-          <Input
-            prefix={<MobileOutlined />}
-            placeholder={t('identifierPlaceholder')}
-            autoComplete="username"
-            maxLength={20}
-            data-testid="phone-identifier"
+      {challenge ? (
+        <Suspense fallback={null}>
+          <SecondFactorStep
+            challenge={challenge}
+            onSignedIn={onSignedIn}
+            onRestart={(message) => {
+              setChallenge(null);
+              form.setFieldValue('code', '');
+              if (message) failure.show(new Error(message));
+            }}
           />
-        </Form.Item>
-        <CodeField
-          id="phone"
-          onSend={() => void onSend()}
-          sending={send.isPending}
-          seconds={countdown.seconds}
-          sent={sent}
-          inputRef={codeInput}
-        />
-        {sent ? (
-          <Alert type="info" showIcon title={<span data-testid="phone-sent">{t('phoneCodeSent')}</span>} style={{ marginBottom: 16 }} />
-        ) : null}
-        <Button type="primary" htmlType="submit" block loading={signin.isPending} data-testid="phone-submit">
-          {t('signin')}
-        </Button>
-      </Form>
+        </Suspense>
+      ) : (
+        <Form<PhoneLoginValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          size="large"
+          onFinish={(values) => signin.mutate(values)}
+          data-testid="phone-login-form"
+        >
+          <Form.Item
+            name="identifier"
+            label={t('identifier')}
+            rules={[identifierRule(t)]}
+            validateTrigger="onBlur"
+            extra={t('identifierHint')}
+          >
+            <Input
+              prefix={<MobileOutlined />}
+              placeholder={t('identifierPlaceholder')}
+              autoComplete="username"
+              maxLength={20}
+              data-testid="phone-identifier"
+            />
+          </Form.Item>
+          <CodeField
+            id="phone"
+            onSend={() => void onSend()}
+            sending={send.isPending}
+            seconds={countdown.seconds}
+            sent={sent}
+            inputRef={codeInput}
+          />
+          {sent ? (
+            <Alert type="info" showIcon title={<span data-testid="phone-sent">{t('phoneCodeSent')}</span>} style={{ marginBottom: 16 }} />
+          ) : null}
+          <Button type="primary" htmlType="submit" block loading={signin.isPending} data-testid="phone-submit">
+            {t('signin')}
+          </Button>
+        </Form>
+      )}
     </PublicPage>
   );
 }

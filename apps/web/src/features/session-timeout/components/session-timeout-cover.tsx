@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { SigninResponse } from '@agent-bo/shared';
+import type { SignedIn } from '@agent-bo/shared';
 import { loginHref } from '../../../stores/navigation';
 import { resetSessionState } from '../../../stores/session';
 import { useUserStore } from '../../../stores/user-store';
@@ -28,7 +28,7 @@ function CoverDialog() {
   const rootRef = useRef<HTMLDivElement>(null);
   useFocusTrap(rootRef);
 
-  const onSignedIn = async (response: SigninResponse) => {
+  const onSignedIn = async (response: SignedIn) => {
     await resumeAfterCoverSignin(response, previousUserId);
   };
 

@@ -15,6 +15,7 @@ export type RowAction =
   | { type: 'status'; action: StatusAction }
   | { type: 'move' }
   | { type: 'reset' }
+  | { type: 'resetSecondFactor' }
   | { type: 'permissions' }
   | { type: 'history' }
   | { type: 'verify' }
@@ -70,6 +71,9 @@ export function Actions({
       });
     if (kind !== 'shadow' && abilities.move) items.push({ key: 'move', label: <span data-testid="menu-move">{t('actions.move')}</span> });
     items.push({ key: 'reset', label: <span data-testid="menu-reset">{t('actions.resetPassword')}</span> });
+    // Players sign in to the game client, which has no second factor.
+    if (kind !== 'player')
+      items.push({ key: 'resetSecondFactor', label: <span data-testid="menu-reset-second-factor">{t('actions.resetSecondFactor')}</span> });
     if (kind !== 'player' && abilities.grant)
       items.push({ key: 'permissions', label: <span data-testid="menu-permissions">{t('actions.permissions')}</span> });
     // Only accounts that sign in to the back office have address lists.
