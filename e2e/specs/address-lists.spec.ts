@@ -2,18 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { errorMessage } from '@agent-bo/shared';
 import { axeFindings, describeFindings } from '../support/axe.js';
-import {
-  DEMO_ADMIN,
-  baseUrl,
-  keepScreenshot,
-  newContext,
-  openSignedIn,
-  setDark,
-  signIn,
-  useBrowser,
-  useEnglish,
-} from '../support/browser.js';
+import { DEMO_ADMIN, keepScreenshot, newContext, openSignedIn, setDark, signIn, useBrowser, useEnglish } from '../support/browser.js';
 import { settled } from '../support/settled.js';
+import { call, createAgent, tokenOf } from '../support/api.js';
 
 // Address allow-lists (issue 33): an upper agent sets a member's list in the member screen's
 // drawer; outside it the member's sign-in is refused with a clear message, inside it signs in, and
@@ -29,50 +20,6 @@ const fresh = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6)}
 const upper = { accountNo: fresh('e2eal'), password: 'Upper0ffice7' };
 const member = { accountNo: fresh('e2eam'), password: 'Member0ffice7' };
 const REFUSED = errorMessage('ADDRESS_NOT_ALLOWED', 'en');
-
-interface Envelope<T> {
-  success: boolean;
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function call<T>(path: string, body: unknown, token?: string): Promise<Envelope<T>> {
-  const response = await fetch(`${baseUrl()}/api/manage/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...(token && { Authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function tokenOf(accountNo: string, password: string): Promise<string> {
-  const answer = await call<{ token: string }>('signin', { accountNo, password });
-  if (!answer.success) throw new Error(`sign-in of ${accountNo} failed: ${answer.message}`);
-  return answer.data.token;
-}
-
-/**
- * Creates an agent under the caller with a first password, then signs in as it once and makes the
- * password its own: a password an upper agent chose must be changed at the first sign-in.
- */
-async function createAgent(token: string, account: { accountNo: string; password: string }, ratio: string): Promise<number> {
-  const first = `${account.password}x`;
-  const created = await call<{ id?: number }>(
-    'agent/create',
-    { accountNo: account.accountNo, nickName: `E2E ${account.accountNo}`, password: first, ratio, providers: [], betLimits: [] },
-    token,
-  );
-  expect(created.success, created.message).toBe(true);
-  const own = await call(
-    'change_account_info',
-    { oldPassword: first, newPassword: account.password },
-    await tokenOf(account.accountNo, first),
-  );
-  expect(own.success, own.message).toBe(true);
-  const info = await call<{ id: number }>('userinfo', {}, await tokenOf(account.accountNo, account.password));
-  return info.data.id;
-}
 
 let memberId: number;
 

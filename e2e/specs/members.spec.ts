@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { keepScreenshot, newContext, useBrowser } from '../support/browser.js';
+import { DEMO_ADMIN, keepScreenshot, newContext, useBrowser } from '../support/browser.js';
+import { createAgent, tokenOf as signedInToken } from '../support/api.js';
 import { fieldRefused } from '../support/form.js';
 import { manageApi, tokenOf } from '../support/manage-api.js';
 import { openMembers } from '../support/members.js';
@@ -64,22 +65,11 @@ describe('members: agents, players and shadow accounts', () => {
   });
 
   it('a new agent sees only its own subtree, and the server and the URL agree', async () => {
-    // The agent is opened through the API (the wizard is the test above), signs in in its own
-    // context and sees only its own, still empty, subtree.
+    // The agent is opened through the API (the wizard is the test above), chooses its own
+    // password, signs in in its own context and sees only its own, still empty, subtree.
     const accountNo = fresh('e2eown');
     const password = 'Hand0ver99';
-    const admin = await newContext(browser());
-    const adminPage = await admin.newPage();
-    const created = await manageApi(adminPage, await tokenOf(adminPage), 'agent/create', {
-      accountNo,
-      nickName: 'E2E own subtree',
-      password,
-      ratio: '10',
-      providers: [],
-      betLimits: [],
-    });
-    expect(created.success).toBe(true);
-    await admin.close();
+    await createAgent(await signedInToken(DEMO_ADMIN.accountNo, DEMO_ADMIN.password), { accountNo, password }, '10');
     const { context: own, page: ownPage } = await openMembers(browser(), { accountNo, password });
     await ownPage.getByTestId('agents-table').locator('.ant-empty').waitFor();
     expect(await ownPage.getByTestId('member-crumb-me').textContent()).toContain(accountNo);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, baseUrl, keepScreenshot, newContext, setDark, signIn, useBrowser, useEnglish } from '../support/browser.js';
+import { DEMO_ADMIN, keepScreenshot, newContext, setDark, signIn, useBrowser, useEnglish } from '../support/browser.js';
+import { call, createAgent, tokenOf } from '../support/api.js';
 
 // The other ways in (issue 33): sign-in with a code texted to a proved phone, and a forgotten
 // password, by a code or through the upper agent. The spec owns its data: an agent of its own
@@ -17,29 +18,6 @@ const PHONE = `+8869${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
 const PHONE_TYPED = `${PHONE.slice(0, 4)} ${PHONE.slice(4, 7)} ${PHONE.slice(7, 10)} ${PHONE.slice(10)}`;
 
 const agent = { accountNo: fresh('e2esw'), password: 'Hand0ver99' };
-
-interface Envelope<T> {
-  success: boolean;
-  code: number;
-  message: string;
-  data: T;
-}
-
-/** A call of the back office API, signed in with `token` or public. */
-async function call<T>(path: string, body: unknown, token?: string): Promise<Envelope<T>> {
-  const response = await fetch(`${baseUrl()}/api/manage/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function tokenOf(accountNo: string, password: string): Promise<string> {
-  const answer = await call<{ token: string }>('signin', { accountNo, password });
-  if (!answer.success) throw new Error(`sign-in of ${accountNo} failed: ${answer.message}`);
-  return answer.data.token;
-}
 
 interface OutboxMessage {
   id: number;
@@ -73,19 +51,7 @@ async function codeSentTo(destination: string, after: number): Promise<string> {
 
 beforeAll(async () => {
   adminToken = await tokenOf(DEMO_ADMIN.accountNo, DEMO_ADMIN.password);
-  const created = await call(
-    'agent/create',
-    {
-      accountNo: agent.accountNo,
-      nickName: 'E2E sign-in ways',
-      password: agent.password,
-      ratio: '10',
-      providers: [],
-      betLimits: [],
-    },
-    adminToken,
-  );
-  expect(created.success, created.message).toBe(true);
+  await createAgent(adminToken, agent, '10');
   // The agent proves its phone: a code to the number, read from the outbox, confirmed.
   const token = await tokenOf(agent.accountNo, agent.password);
   const before = await lastMessageId(PHONE);
@@ -126,7 +92,7 @@ describe('the other ways in', () => {
     await page.getByTestId('phone-submit').click();
     await page.getByTestId('dashboard').waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
-    expect(await page.getByTestId('app-header').textContent()).toContain('E2E sign-in ways');
+    expect(await page.getByTestId('app-header').textContent()).toContain(`E2E ${agent.accountNo}`);
 
     // A code is good once.
     const again = await call('signin/code', { identifier: PHONE, code });
