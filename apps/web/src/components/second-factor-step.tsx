@@ -24,10 +24,11 @@ const recoveryRule = { safeParse: (v: unknown) => ({ success: typeof v === 'stri
 /**
  * The sign-in's second step (issue 33), after a right password or phone code of an account with
  * two-step verification: the authenticator's six digits, or one of the recovery codes. Loaded
- * only when asked for, so the login page's first load stays as it was. Test ids `second-factor-*`.
+ * only when asked for, with the rest of the locale's texts (`twoFactor`), so the login page's first
+ * load stays as it was. Test ids `second-factor-*`.
  */
 export default function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFactorStepProps) {
-  const { t } = useTranslation('login');
+  const { t } = useTranslation('twoFactor');
   const [form] = Form.useForm<{ code: string }>();
   const [mode, setMode] = useState<Mode>('totp');
   const [error, setError] = useState<string | null>(null);
@@ -60,17 +61,15 @@ export default function SecondFactorStep({ challenge, onSignedIn, onRestart }: S
 
   const rule =
     mode === 'totp'
-      ? schemaRule(totpRule, { required: () => t('secondFactor.codeRequired'), invalid: () => t('secondFactor.codeInvalid') })
-      : schemaRule(recoveryRule, { required: () => t('secondFactor.codeRequired'), invalid: () => t('secondFactor.recoveryInvalid') });
+      ? schemaRule(totpRule, { required: () => t('step.codeRequired'), invalid: () => t('step.codeInvalid') })
+      : schemaRule(recoveryRule, { required: () => t('step.codeRequired'), invalid: () => t('step.recoveryInvalid') });
 
   return (
     <div data-testid="second-factor-step">
       <Typography.Title level={5} style={{ marginTop: 0 }}>
-        <SafetyOutlined /> {t('secondFactor.title')}
+        <SafetyOutlined /> {t('step.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        {mode === 'totp' ? t('secondFactor.hint') : t('secondFactor.recoveryHint')}
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{mode === 'totp' ? t('step.hint') : t('step.recoveryHint')}</Typography.Paragraph>
       {error ? (
         <Alert type="error" showIcon title={<span data-testid="second-factor-error">{error}</span>} style={{ marginBottom: 16 }} />
       ) : null}
@@ -81,12 +80,7 @@ export default function SecondFactorStep({ challenge, onSignedIn, onRestart }: S
         size="large"
         onFinish={(values) => mutation.mutate(values.code.trim())}
       >
-        <Form.Item
-          name="code"
-          label={mode === 'totp' ? t('secondFactor.code') : t('secondFactor.recoveryCode')}
-          rules={[rule]}
-          validateTrigger="onSubmit"
-        >
+        <Form.Item name="code" label={mode === 'totp' ? t('step.code') : t('step.recoveryCode')} rules={[rule]} validateTrigger="onSubmit">
           {mode === 'totp' ? (
             <Input
               ref={input}
@@ -102,15 +96,15 @@ export default function SecondFactorStep({ challenge, onSignedIn, onRestart }: S
           )}
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={mutation.isPending} data-testid="second-factor-submit">
-          {t('secondFactor.submit')}
+          {t('step.submit')}
         </Button>
       </Form>
       <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginTop: 12 }}>
         <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => onRestart()} data-testid="second-factor-back">
-          {t('secondFactor.back')}
+          {t('step.back')}
         </Button>
         <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={switchMode} data-testid="second-factor-switch">
-          {mode === 'totp' ? t('secondFactor.useRecovery') : t('secondFactor.useCode')}
+          {mode === 'totp' ? t('step.useRecovery') : t('step.useCode')}
         </Button>
       </div>
     </div>

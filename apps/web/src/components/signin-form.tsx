@@ -8,9 +8,10 @@ import Password from 'antd/es/input/Password';
 import type { FormInstance, Rule } from 'antd/es/form';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignedIn, SigninRequest } from '@agent-bo/shared';
+import type { Locale, SignedIn, SigninRequest } from '@agent-bo/shared';
 import type { signinRequestSchema as SigninSchema } from '../lib/signin-schema';
 import { isApiError } from '../lib/api-error';
+import { ensureLocale, i18n as i18next } from '../lib/i18n';
 import { signin } from '../lib/auth-api';
 import { zodRule } from '../lib/zod-rule';
 
@@ -25,8 +26,13 @@ const loadSigninSchema = () =>
     signinSchema = null;
     throw error;
   }));
-/** The second factor's step, fetched only for an account that has one. */
-const SecondFactorStep = lazy(() => import('./second-factor-step'));
+/**
+ * The second factor's step, fetched only for an account that has one, together with the rest of
+ * the locale's texts, where its own are (the signed-in pages that follow need them anyway).
+ */
+export const SecondFactorStep = lazy(() =>
+  Promise.all([import('./second-factor-step'), ensureLocale(i18next.language as Locale)]).then(([step]) => step),
+);
 
 const accountNoSchema = () => loadSigninSchema().then((m) => m.signinRequestSchema.shape.accountNo);
 const passwordSchema = () => loadSigninSchema().then((m) => m.signinRequestSchema.shape.password);

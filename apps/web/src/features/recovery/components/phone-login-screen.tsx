@@ -1,11 +1,12 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, type InputRef } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from '../../../config/routes';
 import { PublicPage } from '../../../components/public-page';
+import { SecondFactorStep } from '../../../components/signin-form';
 import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
 import { useSignedIn } from '../../../hooks/use-signed-in';
 import { recoveryApi } from '../api/recovery-api';
@@ -14,8 +15,6 @@ import { useErrorText } from '../hooks/use-error-text';
 import { identifierRule, normalizeIdentifier } from '../rules';
 import { CODE_RESEND_SECONDS } from '../../../lib/one-time-code';
 import { CodeField } from './code-field';
-
-const SecondFactorStep = lazy(() => import('../../../components/second-factor-step'));
 
 interface PhoneLoginValues {
   identifier: string;
