@@ -46,6 +46,7 @@ import { contactRoutes } from './modules/contacts/routes.js';
 import { secondFactorRoutes } from './modules/second-factor/routes.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
+import { qrSigninRoutes } from './modules/auth/routes/qr.js';
 import { siteSecurityRoutes } from './modules/site-security/routes.js';
 import { outboundPlugin } from './plugins/outbound.js';
 
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(secondFactorRoutes);
       await api.register(outboxRoutes);
       await api.register(sessionRoutes);
+      await api.register(qrSigninRoutes);
       await api.register(siteSecurityRoutes);
       await api.register(accountRoutes);
       await api.register(menuRoutes);

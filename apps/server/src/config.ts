@@ -189,6 +189,8 @@ export interface AppConfig {
   handoffKey: Buffer;
   /** The clock of hand-off expiry; tests move it. */
   now: () => Date;
+  /** How long a QR sign-in's wait request is held open (QR_WAIT_SECONDS by default); tests shorten it. */
+  qrWaitSeconds?: number;
   /** Bearer token of GET /metrics (METRICS_TOKEN); null: /metrics is not served (404). */
   metricsToken: string | null;
   readiness: ReadinessConfig;

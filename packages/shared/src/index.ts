@@ -29,3 +29,4 @@ export * from './second-factor.js';
 export * from './address-lists.js';
 export * from './sessions.js';
 export * from './site-security.js';
+export * from './qr-sign-in.js';

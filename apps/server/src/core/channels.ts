@@ -17,6 +17,9 @@ export const CONTENT_CHANNEL = 'content_changed';
  */
 export const MATERIAL_CHANNEL = 'material_changed';
 
+/** Payload: the id of a QR sign-in that was approved or denied (core/qr-waiters.ts). */
+export const QR_CHANNEL = 'qr_sign_in';
+
 const localBuses = new WeakMap<Db, EventEmitter>();
 
 /**

@@ -82,7 +82,14 @@ export async function authenticate(db: Db, token: string, siteId: SiteId, cache?
   const resolved = resolveWithAncestors(account, row.ancestors);
   if (resolved.isDisabled || resolved.isFullDisabled) throw new AppError('SESSION_ACCOUNT_DISABLED');
   const addressLists = [row.ownCidrs, ...row.ancestors.map((node) => node.cidrs)].filter((list): list is string[] => list !== null);
-  const caller: Caller = { ...resolved, sessionId: row.sessionId, siteId, sessionStep: row.step, sessionSeenAt: row.lastSeenAt, addressLists };
+  const caller: Caller = {
+    ...resolved,
+    sessionId: row.sessionId,
+    siteId,
+    sessionStep: row.step,
+    sessionSeenAt: row.lastSeenAt,
+    addressLists,
+  };
   cache?.set(tokenHash, caller, row.expiresAt, mark);
   return caller;
 }

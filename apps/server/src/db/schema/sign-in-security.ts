@@ -126,13 +126,17 @@ export const accountAddressLists = pgTable('account_address_lists', {
 /**
  * A QR sign-in: the login page shows a code for `token`; a device signed in as some account opens
  * it, sees the asking browser and address, and approves (with a fresh confirmation) or denies.
- * The waiting page is told at once and exchanges its token for a session once.
+ * The waiting page is told at once and exchanges its own wait token (not the one in the picture)
+ * for a session once.
  */
 export const qrSignIns = pgTable(
   'qr_sign_ins',
   {
     id: serial('id').primaryKey(),
+    /** The code the QR image carries: whoever scans it may approve or deny, never sign in with it. */
     tokenHash: text('token_hash').notNull().unique(),
+    /** The asking browser's own secret, never shown: only it exchanges an approval for a session. */
+    waitHash: text('wait_hash').notNull().unique(),
     siteId: text('site_id')
       .notNull()
       .references(() => sites.id),

@@ -64,7 +64,8 @@ export function toUserInfo(resolved: ResolvedAccount, assignedRoles: AssignedRol
 
 /** `userinfo`: the caller's own, or (with `id`) an account strictly inside its subtree. */
 export async function getUserInfo(db: Db, caller: Caller, id?: number): Promise<UserInfo> {
-  if (id === undefined || id === caller.account.id) return toUserInfo(caller, await assignedRolesOf(db, caller.account), caller.sessionStep);
+  if (id === undefined || id === caller.account.id)
+    return toUserInfo(caller, await assignedRolesOf(db, caller.account), caller.sessionStep);
   // A session that must first change its password or enrol reads only its own user info.
   if (caller.sessionStep) throw new AppError(stepRefusal(caller.sessionStep));
   const target = await findInSubtree(db, caller, id);

@@ -20,10 +20,13 @@ export interface FirstFactor {
 
 /**
  * What every way of signing in does once its first factor is right, in this order:
- * 1. a password someone else chose stops working at its expiry (site setting, 72 h by default):
+ * 1. the account's address lists (its own and its upper agents') must hold the address asking;
+ * 2. a password someone else chose stops working at its expiry (site setting, 72 h by default):
  *    the upper agent hands out a new one; a phone code or a QR approval still signs in, since
  *    neither uses that password;
- * 2. the session opens, with the step it must take first (change a temporary password, enrol a
+ * 3. an account with a second factor gets a challenge instead of a session (not for a QR sign-in,
+ *    whose approval was confirmed with it);
+ * 4. the session opens, with the step it must take first (change a temporary password, enrol a
  *    required second factor), and the attempt goes into the sign-in history.
  * Refusals here come after a right first factor only, so they tell nothing to someone guessing.
  */
@@ -40,7 +43,9 @@ export async function afterFirstFactor(
     await recordSignIn(db, { ...attempt, result: 'PASSWORD_EXPIRED' });
     throw new AppError('PASSWORD_EXPIRED');
   }
-  const challenge = await askSecondFactor(db, attempt, now);
+  // A QR approval was confirmed on the approving device, with the second factor when the account
+  // has one (qr-signin.ts): the asking browser is not asked again.
+  const challenge = first.method === 'QR' ? null : await askSecondFactor(db, attempt, now);
   if (challenge) return { secondFactor: challenge };
   const step = await sessionStepFor(db, account);
   return openSession(db, account, first.resolved, { ...first, step }, options);

@@ -122,10 +122,7 @@ export async function resetWithCode(
   const now = ctx.now();
   await inTransaction(ctx.db, async (tx) => {
     // The account chose this password itself: nothing temporary about it.
-    await tx
-      .update(accounts)
-      .set({ passwordHash, passwordTemporary: false, passwordExpiresAt: null })
-      .where(eq(accounts.id, account.id));
+    await tx.update(accounts).set({ passwordHash, passwordTemporary: false, passwordExpiresAt: null }).where(eq(accounts.id, account.id));
     await tx
       .update(sessions)
       .set({ revokedAt: now })

@@ -88,15 +88,13 @@ export async function confirmEnrolment(ctx: SecondFactorContext, code: string): 
       .set({ enabledAt: now, lastUsedStep: step })
       .where(and(eq(accountSecondFactors.accountId, caller.account.id), isNull(accountSecondFactors.enabledAt)));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, caller.account.id));
-    await tx
-      .insert(recoveryCodes)
-      .values(
-        codes.map((c) => ({
-          accountId: caller.account.id,
-          codeHash: hashRecoveryCode(ctx.serverKey, caller.account.id, c),
-          createdAt: now,
-        })),
-      );
+    await tx.insert(recoveryCodes).values(
+      codes.map((c) => ({
+        accountId: caller.account.id,
+        codeHash: hashRecoveryCode(ctx.serverKey, caller.account.id, c),
+        createdAt: now,
+      })),
+    );
     await writeLog(tx, ctx, caller.account.id, 'OPERATION', { secondFactor: false }, { secondFactor: true });
     await finishSessionStep(tx, caller.sessionId, caller.account);
   });
