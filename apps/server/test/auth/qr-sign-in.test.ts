@@ -71,6 +71,12 @@ describe('QR sign-in', () => {
     expect(body(await signedCall('qr/decide', { token: qr.token, approve: true, password: 'Demo1234' }, phone)).code).toBe(1021);
   });
 
+  it('starts from an empty JSON object too (what the web client sends), and refuses any field', async () => {
+    const started = body(await publicCall('signin/qr/start', {}));
+    expect(started).toMatchObject({ success: true, data: { expiresIn: 120 } });
+    expect(body(await publicCall('signin/qr/start', { accountNo: 'agentA01' })).success).toBe(false);
+  });
+
   it('the code in the picture never signs in; the page’s own wait token does', async () => {
     const qr = await start();
     expect(body(await publicCall('signin/qr/wait', { waitToken: qr.token }))).toMatchObject({ success: false, code: 1021 });

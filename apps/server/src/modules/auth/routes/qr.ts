@@ -31,7 +31,8 @@ export async function qrSigninRoutes(app: FastifyInstance) {
         tags: ['auth'],
         security: [],
         summary: 'A new QR sign-in: the token for the picture and the asking page’s own wait token (expires in two minutes)',
-        body: z.null().optional(),
+        // No fields: the web client's empty object, or no body at all.
+        body: z.strictObject({}).nullish(),
         response: { 200: envelopeSchema(qrStartResponseSchema) },
       },
     },
