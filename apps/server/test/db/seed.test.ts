@@ -178,8 +178,8 @@ describe('create-admin', () => {
     await q(`delete from ledger_transactions where site_id = 'tw_mc'`);
     await q(`alter table ledger_entries enable trigger ledger_entries_no_update_delete`);
     await q(`alter table ledger_transactions enable trigger ledger_transactions_no_delete`);
-    // and its sign-in area (issue 33's demo contacts, outbox message and reset requests)
-    for (const table of ['account_contacts', 'outbound_messages', 'password_reset_requests', 'one_time_codes']) {
+    // and its sign-in area (issue 33's demo contacts, outbox message, reset requests and sign-in history)
+    for (const table of ['account_contacts', 'outbound_messages', 'password_reset_requests', 'one_time_codes', 'sign_in_events']) {
       await q(`delete from ${table} where site_id = 'tw_mc'`);
     }
     await q(`delete from accounts where site_id = 'tw_mc'`);
