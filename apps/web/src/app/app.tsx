@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullPageSpin } from '../components/full-page-spin';
 import { AuthGuard, LoginGuard } from './guards';
 import { AppProviders } from './providers';
-import { FORGOT_PASSWORD_PATH, LOGIN_PATH, PHONE_LOGIN_PATH, REGISTER_PATH } from '../config/routes';
+import { CHANGE_PASSWORD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, PHONE_LOGIN_PATH, REGISTER_PATH } from '../config/routes';
 import { PermissionSync } from './permission-sync';
 import { RouteEffects } from './route-effects';
 import { SettingsEffects } from '../features/settings/components/settings-effects';
@@ -36,6 +36,7 @@ export function prefetchLoginPage(): void {
 const RegisterPage = lazy(withLocale(() => import('../features/register/routes/register-page')));
 const ForgotPasswordPage = lazy(withLocale(() => import('../features/recovery/routes/forgot-password-page')));
 const PhoneLoginPage = lazy(withLocale(() => import('../features/recovery/routes/phone-login-page')));
+const ChangePasswordPage = lazy(withLocale(() => import('../features/password-change/routes/change-password-page')));
 // The signed-in shell (header, menu, tabs, settings drawer, menu search, lock, marquee) loads
 // after sign-in, so the login page does not carry it.
 const loadLayout = withLocale(() => import('./layouts/basic-layout'));
@@ -96,6 +97,15 @@ function AppRoutes() {
         }
       />
       <Route element={<AuthGuard />}>
+        {/* Signed in, but outside the layout: the server refuses the layout's calls until the password is changed. */}
+        <Route
+          path={CHANGE_PASSWORD_PATH}
+          element={
+            <Suspense fallback={<FullPageSpin />}>
+              <ChangePasswordPage />
+            </Suspense>
+          }
+        />
         <Route
           path="*"
           element={

@@ -4,7 +4,7 @@ import { FullPageSpin } from '../components/full-page-spin';
 import { isApiError } from '../lib/api-error';
 import { api } from '../lib/api';
 import { loginHref } from '../stores/navigation';
-import { safeRedirectTarget, TWO_FACTOR_PATH } from '../config/routes';
+import { CHANGE_PASSWORD_PATH, safeRedirectTarget, TWO_FACTOR_PATH } from '../config/routes';
 import { ensureSession, homePath, resetSessionState } from '../stores/session';
 import { usePermissionStore } from '../stores/permission-store';
 import { useUserStore } from '../stores/user-store';
@@ -25,6 +25,8 @@ export function AuthGuard() {
   const ready = useSessionReady();
   // A session whose site or role requires a second factor may do nothing else until it has one.
   const mustEnrol = useUserStore((s) => s.userInfo?.sessionStep === 'ENROL_SECOND_FACTOR');
+  // A session signed in with a password someone else chose replaces it first, on a page of its own.
+  const mustChangePassword = useUserStore((s) => s.userInfo?.sessionStep === 'CHANGE_PASSWORD');
   const location = useLocation();
   const navigate = useNavigate();
   const here = `${location.pathname}${location.search}${location.hash}`;
@@ -52,6 +54,7 @@ export function AuthGuard() {
 
   if (!token) return <Navigate to={loginHref(`${location.pathname}${location.search}`)} replace />;
   if (!ready) return <FullPageSpin />;
+  if (mustChangePassword && location.pathname !== CHANGE_PASSWORD_PATH) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   if (mustEnrol && location.pathname !== TWO_FACTOR_PATH) return <Navigate to={TWO_FACTOR_PATH} replace />;
   return <Outlet />;
 }

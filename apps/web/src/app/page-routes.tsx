@@ -10,6 +10,8 @@ import {
   EXCEPTION_PATH,
   OUTBOX_ROUTE,
   REDIRECT_ROUTE,
+  SESSIONS_ROUTE,
+  SITE_SECURITY_ROUTE,
   TWO_FACTOR_ROUTE,
 } from '../config/routes';
 import type { AppRoute } from '../lib/route-types';
@@ -30,7 +32,15 @@ const ALL_PATHS = flattenRoutes(ASYNC_ROUTES).map((route) => route.path);
 export function pageRouteObjects(built: readonly AppRoute[]): RouteObject[] {
   const pages: RouteObject[] = [{ path: '/', element: <Navigate to={homePath()} replace /> }];
   const open = new Set<string>();
-  for (const route of flattenRoutes([...built, ERROR_LOG_ROUTE, ABOUT_ROUTE, OUTBOX_ROUTE, TWO_FACTOR_ROUTE])) {
+  for (const route of flattenRoutes([
+    ...built,
+    ERROR_LOG_ROUTE,
+    ABOUT_ROUTE,
+    OUTBOX_ROUTE,
+    TWO_FACTOR_ROUTE,
+    SESSIONS_ROUTE,
+    SITE_SECURITY_ROUTE,
+  ])) {
     open.add(route.path);
     const Page = pageComponent(route.page);
     if (Page) pages.push({ path: route.path, element: <Page /> });

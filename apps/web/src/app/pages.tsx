@@ -36,6 +36,8 @@ const LOADERS: Record<PageName, () => PageModule> = {
   About: () => import('../features/about/routes/about-page'),
   Outbox: () => import('../features/outbox/routes/outbox-page'),
   TwoFactor: () => import('../features/two-factor/routes/two-factor-page'),
+  Sessions: () => import('../features/sessions/routes/sessions-page'),
+  SiteSecurity: () => import('../features/site-security/routes/site-security-page'),
 };
 
 /** One lazy component per module, so two routes of one page (Dashboard, Workbench) share it. */

@@ -24,6 +24,12 @@ export function setupApi(): void {
           keepOnRouteChange: notice.keepOnRouteChange,
         });
     },
+    // A call refused until the session changes its password, whatever page made it: the guard
+    // then shows the step's page instead.
+    onSessionStep: (step) => {
+      const { userInfo, setUserInfo } = useUserStore.getState();
+      if (userInfo && userInfo.sessionStep !== step) setUserInfo({ ...userInfo, sessionStep: step });
+    },
     onUnauthorized: () => {
       // PAGE_COVERAGE with a signed-in page showing: keep the page, cover it with a sign-in.
       if (coverExpiredSession()) return;

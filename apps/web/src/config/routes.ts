@@ -25,6 +25,15 @@ export const PHONE_LOGIN_PATH = '/login/phone';
 export const OUTBOX_PATH = '/outbox';
 /** The caller's two-step verification (issue 33): from the user menu, and where a session that must enrol goes. */
 export const TWO_FACTOR_PATH = '/two-factor';
+/**
+ * Where a session that must replace a handed-out password goes (issue 33): a page of its own,
+ * outside the layout, since the server refuses everything else until the password is changed.
+ */
+export const CHANGE_PASSWORD_PATH = '/change-password';
+/** The caller's open sessions and sign-in history (issue 33), from the user menu. */
+export const SESSIONS_PATH = '/sessions';
+/** The site's sign-in security settings, for the site's admin (issue 33), from the user menu. */
+export const SITE_SECURITY_PATH = '/site-security';
 
 /**
  * The routes that render a page of their own; `app/pages.tsx` supplies each one's component
@@ -55,6 +64,8 @@ export const PAGE_NAMES = [
   'Frame',
   'Outbox',
   'TwoFactor',
+  'Sessions',
+  'SiteSecurity',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
@@ -124,6 +135,13 @@ export const PHONE_LOGIN_ROUTE: AppRoute = {
   meta: { titleKey: 'routes.phoneLogin', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true, hideTab: true },
 };
 
+/** The forced change of a handed-out password: signed in, but outside the layout (its title only). */
+export const CHANGE_PASSWORD_ROUTE: AppRoute = {
+  name: 'ChangePassword',
+  path: CHANGE_PASSWORD_PATH,
+  meta: { titleKey: 'routes.changePassword', hideMenu: true, hideBreadcrumb: true, hideTab: true },
+};
+
 export const ROOT_ROUTE: AppRoute = {
   name: 'Root',
   path: '/',
@@ -190,6 +208,22 @@ export const TWO_FACTOR_ROUTE: AppRoute = {
   meta: { titleKey: 'routes.twoFactor', hideMenu: true },
 };
 
+/** The caller's open sessions and sign-in history: reached from the user menu. */
+export const SESSIONS_ROUTE: AppRoute = {
+  name: 'Sessions',
+  path: SESSIONS_PATH,
+  page: 'Sessions',
+  meta: { titleKey: 'routes.sessions', hideMenu: true },
+};
+
+/** The site's sign-in security: reached from the user menu of the site's admin (the server refuses anyone else). */
+export const SITE_SECURITY_ROUTE: AppRoute = {
+  name: 'SiteSecurity',
+  path: SITE_SECURITY_PATH,
+  page: 'SiteSecurity',
+  meta: { titleKey: 'routes.siteSecurity', hideMenu: true },
+};
+
 /** Where the embedded pages open: `/frame/<id>` (issue 38). */
 export const FRAMES_PATH = '/frame';
 
@@ -226,11 +260,22 @@ export const BASIC_ROUTES: readonly AppRoute[] = [
   ABOUT_ROUTE,
   OUTBOX_ROUTE,
   TWO_FACTOR_ROUTE,
+  SESSIONS_ROUTE,
+  SITE_SECURITY_ROUTE,
 ];
 
 /** Everything known, for titles and breadcrumbs of any path. */
 export function allRoutes(built: readonly AppRoute[]): AppRoute[] {
-  return [LOGIN_ROUTE, REGISTER_ROUTE, FORGOT_PASSWORD_ROUTE, PHONE_LOGIN_ROUTE, ...BASIC_ROUTES, ...built, PAGE_NOT_FOUND_ROUTE];
+  return [
+    LOGIN_ROUTE,
+    REGISTER_ROUTE,
+    FORGOT_PASSWORD_ROUTE,
+    PHONE_LOGIN_ROUTE,
+    CHANGE_PASSWORD_ROUTE,
+    ...BASIC_ROUTES,
+    ...built,
+    PAGE_NOT_FOUND_ROUTE,
+  ];
 }
 
 /** Builds a `/redirect/...` href that re-enters `path` (with `query`), e.g. to refresh the page. */

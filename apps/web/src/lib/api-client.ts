@@ -1,4 +1,4 @@
-import { ERRORS, errorNameForCode, SUCCESS_CODE } from '@agent-bo/shared';
+import { ERRORS, errorNameForCode, SUCCESS_CODE, type SessionStep } from '@agent-bo/shared';
 import { isEnvelope, trimStrings } from './api-body';
 import { ApiError, type ErrorMessageMode, isApiError, isTransient } from './api-error';
 
@@ -25,6 +25,12 @@ import { ApiError, type ErrorMessageMode, isApiError, isTransient } from './api-
  * its own message. Without a session (a sign-in refused for the address) it is an ordinary failure.
  */
 const ADDRESS_NOT_ALLOWED = ERRORS.ADDRESS_NOT_ALLOWED.code;
+
+/**
+ * Refusals that say the session must take a step before anything else (sessions.step): the app
+ * learns the step (`onSessionStep`) and shows its page; the call itself fails as usual.
+ */
+const STEP_OF_CODE: ReadonlyMap<number, SessionStep> = new Map([[ERRORS.PASSWORD_CHANGE_REQUIRED.code, 'CHANGE_PASSWORD']]);
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -77,6 +83,8 @@ export interface ApiClientConfig {
   notify: (notice: Notice) => void;
   /** Called once per burst of 401s with the message to show; the app clears the session and goes to login. */
   onUnauthorized: (message: string) => void;
+  /** A call of the current session was refused until the session takes `step` (PASSWORD_CHANGE_REQUIRED). */
+  onSessionStep?: (step: SessionStep) => void;
   /** Where the app currently is; requests are tagged with it so a route switch cancels the old ones. */
   getRouteKey: () => string;
   fetch?: typeof fetch;
@@ -226,6 +234,8 @@ export function createApiClient(initial: ApiClientConfig): ApiClient {
           code: envelope?.code,
         });
       }
+      const step = envelope ? STEP_OF_CODE.get(envelope.code) : undefined;
+      if (step && sentToken && sentToken === config.getToken()) config.onSessionStep?.(step);
       if (!response.ok) {
         const serverMessage = envelope?.message || (envelope && CATALOGUE_STATUSES.includes(status) ? catalogue(envelope.code) : undefined);
         const message =

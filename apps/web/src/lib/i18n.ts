@@ -151,6 +151,9 @@ export const NAMESPACES = [
   'frame',
   'newVersion',
   'recovery',
+  'sessions',
+  'siteSecurity',
+  'passwordChange',
 ] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */

@@ -125,6 +125,10 @@ export const LOG_FIELDS = {
   secondFactor: f('flag'),
   secondFactorReset: f('flag'),
   requireTwoFactor: f('flag'),
+  // Issue 33: an upper agent ended an account's sessions (how many); the site's sign-in security.
+  sessionsEnded: f('count'),
+  twoFactorRequired: f('flag'),
+  handoffPasswordHours: f('count'),
   // providers
   provider: f('text', true),
   site: f('text', true),

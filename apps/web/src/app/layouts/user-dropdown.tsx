@@ -1,4 +1,5 @@
 import {
+  DesktopOutlined,
   IdcardOutlined,
   InboxOutlined,
   InfoCircleOutlined,
@@ -6,6 +7,7 @@ import {
   LogoutOutlined,
   MobileOutlined,
   SafetyCertificateOutlined,
+  SecurityScanOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Dropdown, Typography } from 'antd';
@@ -15,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { useLockStore } from '../../stores/lock-store';
 import { OwnAccountModal } from '../../features/member/components/own-account-modal';
 import { ContactsDialog } from '../../features/contacts/components/contacts-dialog';
-import { ABOUT_PATH, LOGIN_PATH, OUTBOX_PATH, TWO_FACTOR_PATH } from '../../config/routes';
+import { ABOUT_PATH, LOGIN_PATH, OUTBOX_PATH, SESSIONS_PATH, SITE_SECURITY_PATH, TWO_FACTOR_PATH } from '../../config/routes';
 import { useIsSiteAdmin } from '../../hooks/use-is-site-admin';
 import { signOut } from '../../stores/session';
 import { useAppStore } from '../../stores/app-store';
@@ -67,6 +69,11 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
               icon: <SafetyCertificateOutlined />,
               label: <span data-testid="two-factor-open">{t('twoFactor:menu')}</span>,
             },
+            {
+              key: 'sessions',
+              icon: <DesktopOutlined />,
+              label: <span data-testid="sessions-open">{t('sessions:menu')}</span>,
+            },
             ...(lockEnabled
               ? [
                   {
@@ -88,6 +95,11 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
                     icon: <InboxOutlined />,
                     label: <span data-testid="outbox-open">{t('routes:outbox')}</span>,
                   },
+                  {
+                    key: 'siteSecurity',
+                    icon: <SecurityScanOutlined />,
+                    label: <span data-testid="site-security-open">{t('siteSecurity:menu')}</span>,
+                  },
                 ]
               : []),
             {
@@ -103,6 +115,8 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
             if (key === 'about') void navigate(ABOUT_PATH);
             if (key === 'outbox') void navigate(OUTBOX_PATH);
             if (key === 'twoFactor') void navigate(TWO_FACTOR_PATH);
+            if (key === 'sessions') void navigate(SESSIONS_PATH);
+            if (key === 'siteSecurity') void navigate(SITE_SECURITY_PATH);
             if (key !== 'signout') return;
             await signOut();
             void navigate(LOGIN_PATH, { replace: true });

@@ -353,6 +353,39 @@ describe('ADDRESS_NOT_ALLOWED', () => {
   });
 });
 
+describe('PASSWORD_CHANGE_REQUIRED', () => {
+  const refused = () => fail(ERRORS.PASSWORD_CHANGE_REQUIRED.code, 'Choose a new password before going on', 403);
+
+  it("tells the app the session's step, and the call fails with the server's message (no sign-out)", async () => {
+    fetchMock.mockImplementation(async () => refused());
+    const onSessionStep = vi.fn();
+    const api = client({ onSessionStep });
+    await expect(api.post('/manage/agent/lower_agents', {})).rejects.toMatchObject({
+      kind: 'http',
+      status: 403,
+      code: ERRORS.PASSWORD_CHANGE_REQUIRED.code,
+      message: 'Choose a new password before going on',
+    });
+    expect(onSessionStep).toHaveBeenCalledExactlyOnceWith('CHANGE_PASSWORD');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('says nothing of a session that is no longer the current one, nor without a session', async () => {
+    let token: string | null = 'old-token';
+    fetchMock.mockImplementation(async () => {
+      token = 'new-token';
+      return refused();
+    });
+    const onSessionStep = vi.fn();
+    const api = client({ onSessionStep, getToken: () => token });
+    await api.post('/a', {}, { errorMessageMode: 'none' }).catch(() => undefined);
+    token = null;
+    fetchMock.mockImplementation(async () => refused());
+    await api.post('/b', {}, { errorMessageMode: 'none' }).catch(() => undefined);
+    expect(onSessionStep).not.toHaveBeenCalled();
+  });
+});
+
 describe('cancellation', () => {
   it('a request cancelled by its signal is silent', async () => {
     fetchMock.mockImplementation(hanging);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, LOG_ACCOUNT_ID_KEYS } from '@agent-bo/shared';
+import { LOCALES, LOG_ACCOUNT_ID_KEYS, LOG_TARGET_KINDS } from '@agent-bo/shared';
 import { loadResources } from '../i18n';
 import { ACCOUNT_NO_BESIDE, LOG_FIELDS, changeLines, humanizeKey, logField } from '../log-fields';
 
@@ -24,6 +24,19 @@ describe('log fields', () => {
 
   it('an address list set or removed reads as its blocks, as tags', () => {
     expect(logField('addressList')?.kind).toBe('list');
+  });
+
+  it("every kind of record a row is about has its name in every locale (the site's sign-in security too)", () => {
+    for (const locale of LOCALES) {
+      const targets = (RESOURCES[locale].log as { targets: Record<string, string> }).targets;
+      for (const kind of LOG_TARGET_KINDS) expect(targets[kind], `${locale}: ${kind}`).toBeTruthy();
+    }
+  });
+
+  it('sessions an upper agent ended count; the site security settings read as a flag and a number of hours', () => {
+    expect(logField('sessionsEnded')?.kind).toBe('count');
+    expect(logField('twoFactorRequired')?.kind).toBe('flag');
+    expect(logField('handoffPasswordHours')?.kind).toBe('count');
   });
 
   it('the account id keys the server resolves are account fields here', () => {

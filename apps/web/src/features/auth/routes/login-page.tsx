@@ -49,7 +49,8 @@ export default function LoginPage() {
         </>
       }
     >
-      <SigninForm onSignedIn={onSignedIn} form={form} />
+      {/* The password typed is what a forced change of a handed-out password asks for first. */}
+      <SigninForm onSignedIn={(response) => onSignedIn(response, form.getFieldValue('password') as string | undefined)} form={form} />
     </PublicPage>
   );
 }

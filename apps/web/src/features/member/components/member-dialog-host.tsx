@@ -12,6 +12,7 @@ import { ShadowCreateModal } from './dialogs/shadow-create-modal';
 import { VerifyModal } from './dialogs/verify-modal';
 import { HistoryDrawer } from './history-drawer';
 import { AddressListDrawer } from './address-list-drawer';
+import { SessionsDrawer } from './sessions-drawer';
 import type { Party } from '../credit';
 
 /** The member screen's dialogs: the one `dialog` names is open, the others closed. */
@@ -76,6 +77,7 @@ export function MemberDialogHost({
         kind={dialog?.type === 'addressList' ? dialog.kind : 'agent'}
         onClose={onClose}
       />
+      <SessionsDrawer target={dialog?.type === 'sessions' ? dialog.target : null} onClose={onClose} />
       <ShadowCreateModal open={dialog?.type === 'shadow'} held={canGrant ? held : []} onClose={onClose} />
       {dialog?.type === 'credit' ? (
         <CreditDialog

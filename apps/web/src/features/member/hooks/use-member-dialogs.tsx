@@ -22,6 +22,7 @@ export type MemberDialog =
   | { type: 'move'; target: Target }
   | { type: 'history'; kind: 'agent' | 'player' | 'shadow'; target: Target }
   | { type: 'addressList'; kind: 'agent' | 'shadow'; target: Target }
+  | { type: 'sessions'; target: Target }
   | { type: 'shadow' }
   | { type: 'credit'; target: CreditTarget };
 
@@ -102,6 +103,8 @@ export function useMemberDialogs() {
         return setDialog({ type: 'permissions', kind: 'agent', target, current: row.permissions });
       case 'history':
         return setDialog({ type: 'history', kind: 'agent', target });
+      case 'sessions':
+        return setDialog({ type: 'sessions', target });
       case 'addressList':
         return setDialog({ type: 'addressList', kind: 'agent', target });
       case 'credit':
@@ -131,6 +134,8 @@ export function useMemberDialogs() {
         return setDialog({ type: 'verify', target });
       case 'history':
         return setDialog({ type: 'history', kind: 'player', target });
+      case 'sessions':
+        return setDialog({ type: 'sessions', target });
       case 'credit':
         return setDialog({
           type: 'credit',
@@ -156,6 +161,8 @@ export function useMemberDialogs() {
         return setDialog({ type: 'permissions', kind: 'shadow', target, current: row.permissions });
       case 'history':
         return setDialog({ type: 'history', kind: 'shadow', target });
+      case 'sessions':
+        return setDialog({ type: 'sessions', target });
       case 'addressList':
         return setDialog({ type: 'addressList', kind: 'shadow', target });
       default:

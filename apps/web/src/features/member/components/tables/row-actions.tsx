@@ -20,6 +20,7 @@ export type RowAction =
   | { type: 'history' }
   | { type: 'verify' }
   | { type: 'addressList' }
+  | { type: 'sessions' }
   | { type: 'credit'; op: CreditOp };
 
 /** What the viewer may do here; write controls are absent (not disabled) without `write`. */
@@ -82,6 +83,8 @@ export function Actions({
   }
   if (onPullBack) items.push({ key: 'pullBack', label: <span data-testid="menu-pull-back">{t('pullBack.action')}</span> });
   items.push({ type: 'divider' }, { key: 'history', label: <span data-testid="menu-history">{t('actions.history')}</span> });
+  // Readers see an account's sessions and sign-ins too; ending them is the drawer's, for writers.
+  items.push({ key: 'sessions', label: <span data-testid="menu-sessions">{t('sessions:menu')}</span> });
   const creditIcons: Record<CreditOp, ReactNode> = {
     recharge: <PlusCircleOutlined />,
     withdraw: <MinusCircleOutlined />,
