@@ -20,16 +20,22 @@ let step: SessionStep | null;
 let nextStep: SessionStep | null;
 /** User info leaves the step out (an answer from before the step): only a refused call tells the app. */
 let infoWithoutStep: boolean;
+/** The account has a second factor: the password answers a challenge, the code the session. */
+let withSecondFactor: boolean;
 
 function server(path: string, init: RequestInit): Response {
   const url = new URL(path, 'http://localhost');
   const body = init.body ? (JSON.parse(String(init.body)) as Record<string, string>) : null;
   requests.push({ path: url.pathname, body });
   const signedIn = /^Bearer (good-token|new-token)$/.test((init.headers as Record<string, string>).Authorization ?? '');
-  if (!signedIn && url.pathname !== '/api/manage/signin') return envelope(null, 401, 'expired', 401);
+  if (!signedIn && !url.pathname.startsWith('/api/manage/signin')) return envelope(null, 401, 'expired', 401);
   const refused = () => envelope(null, 1015, 'Choose a new password before going on: the current one was set for you', 403);
   switch (url.pathname) {
     case '/api/manage/signin':
+      if (withSecondFactor) return envelope({ secondFactor: { challenge: 'c'.repeat(43), expiresAt: '2099-01-01 00:05:00' } });
+      step = 'CHANGE_PASSWORD';
+      return envelope({ token: 'new-token', expiresAt: '2099-01-01 00:00:00', user: user(step) });
+    case '/api/manage/signin/second_factor':
       step = 'CHANGE_PASSWORD';
       return envelope({ token: 'new-token', expiresAt: '2099-01-01 00:00:00', user: user(step) });
     case '/api/manage/userinfo':
@@ -57,6 +63,7 @@ setUpStubbedApp({
     step = null;
     nextStep = null;
     infoWithoutStep = false;
+    withSecondFactor = false;
   },
 });
 
@@ -96,6 +103,21 @@ describe('the forced password change', { timeout: 20_000 }, () => {
     expect(await findTestId('app-header')).toBeTruthy();
   });
 
+  it('with a second factor in between, the password typed before the code is still the one not asked again', async () => {
+    withSecondFactor = true;
+    await startApp('/login');
+    await type(await findTestId('login-account'), 'agent0040');
+    await type(screen.getByTestId('login-password'), HANDED);
+    await click(screen.getByTestId('login-submit'));
+    await type(await findTestId('second-factor-code'), '123456');
+    await click(screen.getByTestId('second-factor-submit'));
+    expect(await findTestId('change-password-page')).toBeTruthy();
+    expect(screen.queryByTestId('change-password-old')).toBeNull();
+    await newPassword('Mine2keep77');
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(calls('/api/manage/change_account_info').at(-1)!.body).toEqual({ oldPassword: HANDED, newPassword: 'Mine2keep77' });
+  });
+
   it('after a reload the app no longer has the password: it asks for it, shows a wrong one, then goes on to enrolment', async () => {
     step = 'CHANGE_PASSWORD';
     nextStep = 'ENROL_SECOND_FACTOR';
@@ -127,14 +149,17 @@ describe('the forced password change', { timeout: 20_000 }, () => {
     expect(calls('/api/manage/dashboard/overview').length).toBeGreaterThan(0);
   });
 
-  it('a page reached without the step goes home; sign out leaves for the login page', async () => {
+  it('a page reached without the step goes home', async () => {
     seedStorage({ signedIn: true });
     await startApp('/change-password');
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByTestId('change-password-page')).toBeNull();
+  });
 
+  it('sign out leaves for the login page', async () => {
     step = 'CHANGE_PASSWORD';
-    window.history.pushState(null, '', '/change-password');
-    window.dispatchEvent(new PopStateEvent('popstate'));
+    seedStorage({ signedIn: true });
+    await startApp('/change-password');
     await click(await findTestId('change-password-signout'));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(calls('/api/manage/signout')).toHaveLength(1);
