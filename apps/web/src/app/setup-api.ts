@@ -24,8 +24,8 @@ export function setupApi(): void {
           keepOnRouteChange: notice.keepOnRouteChange,
         });
     },
-    // A call refused until the session changes its password, whatever page made it: the guard
-    // then shows the step's page instead.
+    // A call refused until the session changes its password or enrols a second factor, whatever
+    // page made it: the guard then shows the step's page instead.
     onSessionStep: (step) => {
       const { userInfo, setUserInfo } = useUserStore.getState();
       if (userInfo && userInfo.sessionStep !== step) setUserInfo({ ...userInfo, sessionStep: step });

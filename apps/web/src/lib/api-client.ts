@@ -30,7 +30,10 @@ const ADDRESS_NOT_ALLOWED = ERRORS.ADDRESS_NOT_ALLOWED.code;
  * Refusals that say the session must take a step before anything else (sessions.step): the app
  * learns the step (`onSessionStep`) and shows its page; the call itself fails as usual.
  */
-const STEP_OF_CODE: ReadonlyMap<number, SessionStep> = new Map([[ERRORS.PASSWORD_CHANGE_REQUIRED.code, 'CHANGE_PASSWORD']]);
+const STEP_OF_CODE: ReadonlyMap<number, SessionStep> = new Map([
+  [ERRORS.PASSWORD_CHANGE_REQUIRED.code, 'CHANGE_PASSWORD'],
+  [ERRORS.SECOND_FACTOR_ENROLMENT_REQUIRED.code, 'ENROL_SECOND_FACTOR'],
+]);
 
 export type QueryValue = string | number | boolean | null | undefined;
 

@@ -370,6 +370,17 @@ describe('PASSWORD_CHANGE_REQUIRED', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('a required enrolment is a step too (SECOND_FACTOR_ENROLMENT_REQUIRED)', async () => {
+    fetchMock.mockImplementation(async () =>
+      fail(ERRORS.SECOND_FACTOR_ENROLMENT_REQUIRED.code, 'Set up two-step verification before going on', 403),
+    );
+    const onSessionStep = vi.fn();
+    const api = client({ onSessionStep });
+    await expect(api.post('/manage/agent/lower_agents', {}, { errorMessageMode: 'none' })).rejects.toMatchObject({ status: 403 });
+    expect(onSessionStep).toHaveBeenCalledExactlyOnceWith('ENROL_SECOND_FACTOR');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('says nothing of a session that is no longer the current one, nor without a session', async () => {
     let token: string | null = 'old-token';
     fetchMock.mockImplementation(async () => {
