@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullPageSpin } from '../components/full-page-spin';
 import { AuthGuard, LoginGuard } from './guards';
 import { AppProviders } from './providers';
-import { CHANGE_PASSWORD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, PHONE_LOGIN_PATH, REGISTER_PATH } from '../config/routes';
+import { CHANGE_PASSWORD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, PHONE_LOGIN_PATH, QR_LOGIN_PATH, REGISTER_PATH } from '../config/routes';
 import { PermissionSync } from './permission-sync';
 import { RouteEffects } from './route-effects';
 import { SettingsEffects } from '../features/settings/components/settings-effects';
@@ -36,6 +36,7 @@ export function prefetchLoginPage(): void {
 const RegisterPage = lazy(withLocale(() => import('../features/register/routes/register-page')));
 const ForgotPasswordPage = lazy(withLocale(() => import('../features/recovery/routes/forgot-password-page')));
 const PhoneLoginPage = lazy(withLocale(() => import('../features/recovery/routes/phone-login-page')));
+const QrLoginPage = lazy(withLocale(() => import('../features/qr-sign-in/routes/qr-login-page')));
 const ChangePasswordPage = lazy(withLocale(() => import('../features/password-change/routes/change-password-page')));
 // The signed-in shell (header, menu, tabs, settings drawer, menu search, lock, marquee) loads
 // after sign-in, so the login page does not carry it.
@@ -92,6 +93,16 @@ function AppRoutes() {
           <LoginGuard>
             <Suspense fallback={<FullPageSpin />}>
               <PhoneLoginPage />
+            </Suspense>
+          </LoginGuard>
+        }
+      />
+      <Route
+        path={QR_LOGIN_PATH}
+        element={
+          <LoginGuard>
+            <Suspense fallback={<FullPageSpin />}>
+              <QrLoginPage />
             </Suspense>
           </LoginGuard>
         }

@@ -9,6 +9,8 @@ import {
   ERROR_LOG_ROUTE,
   EXCEPTION_PATH,
   OUTBOX_ROUTE,
+  QR_APPROVE_ROUTE,
+  QR_SCAN_ROUTE,
   REDIRECT_ROUTE,
   SESSIONS_ROUTE,
   SITE_SECURITY_ROUTE,
@@ -40,6 +42,8 @@ export function pageRouteObjects(built: readonly AppRoute[]): RouteObject[] {
     TWO_FACTOR_ROUTE,
     SESSIONS_ROUTE,
     SITE_SECURITY_ROUTE,
+    QR_APPROVE_ROUTE,
+    QR_SCAN_ROUTE,
   ])) {
     open.add(route.path);
     const Page = pageComponent(route.page);

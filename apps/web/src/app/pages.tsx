@@ -9,6 +9,8 @@ import type { PageName } from '../config/routes';
 type PageModule = Promise<{ default: ComponentType }>;
 
 const dashboard = (): PageModule => import('../features/dashboard/routes/dashboard-page');
+// The QR sign-in's two signed-in pages share one chunk (features/qr-sign-in/routes/qr-device-pages.tsx says why).
+const qrDevicePages = () => import('../features/qr-sign-in/routes/qr-device-pages');
 
 /** Each page's module, fetched (a chunk of its own in the build) when first shown. */
 const LOADERS: Record<PageName, () => PageModule> = {
@@ -38,6 +40,8 @@ const LOADERS: Record<PageName, () => PageModule> = {
   TwoFactor: () => import('../features/two-factor/routes/two-factor-page'),
   Sessions: () => import('../features/sessions/routes/sessions-page'),
   SiteSecurity: () => import('../features/site-security/routes/site-security-page'),
+  QrApprove: () => qrDevicePages().then((m) => ({ default: m.QrApprovePage })),
+  QrScan: () => qrDevicePages().then((m) => ({ default: m.QrScanPage })),
 };
 
 /** One lazy component per module, so two routes of one page (Dashboard, Workbench) share it. */

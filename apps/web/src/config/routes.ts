@@ -1,4 +1,4 @@
-import { MENU, type EmbeddedPage, type MenuEntry } from '@agent-bo/shared';
+import { MENU, QR_APPROVE_PATH, type EmbeddedPage, type MenuEntry } from '@agent-bo/shared';
 import type { AppRoute, RouteMeta } from '../lib/route-types';
 
 /**
@@ -21,6 +21,10 @@ export const REGISTER_PATH = '/register';
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
 /** Sign-in with a code texted to the account's proved phone (issue 33). */
 export const PHONE_LOGIN_PATH = '/login/phone';
+/** Sign-in by a QR code that a device signed in already approves (issue 33). */
+export const QR_LOGIN_PATH = '/login/qr';
+/** Where a signed-in phone reads a QR sign-in code with its camera (issue 33); the code itself opens `QR_APPROVE_PATH`. */
+export const QR_SCAN_PATH = '/qr/scan';
 /** The demo's outbox of phone and e-mail codes, for the site's admin (issue 33). */
 export const OUTBOX_PATH = '/outbox';
 /** The caller's two-step verification (issue 33): from the user menu, and where a session that must enrol goes. */
@@ -66,6 +70,8 @@ export const PAGE_NAMES = [
   'TwoFactor',
   'Sessions',
   'SiteSecurity',
+  'QrApprove',
+  'QrScan',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
@@ -133,6 +139,13 @@ export const PHONE_LOGIN_ROUTE: AppRoute = {
   name: 'PhoneLogin',
   path: PHONE_LOGIN_PATH,
   meta: { titleKey: 'routes.phoneLogin', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true, hideTab: true },
+};
+
+/** The QR sign-in's waiting page: a sign-in page, titled as one. */
+export const QR_LOGIN_ROUTE: AppRoute = {
+  name: 'QrLogin',
+  path: QR_LOGIN_PATH,
+  meta: { titleKey: 'routes.login', ignoreAuth: true, hideMenu: true, hideBreadcrumb: true, hideTab: true },
 };
 
 /** The forced change of a handed-out password: signed in, but outside the layout (its title only). */
@@ -224,6 +237,22 @@ export const SITE_SECURITY_ROUTE: AppRoute = {
   meta: { titleKey: 'routes.siteSecurity', hideMenu: true },
 };
 
+/** A QR sign-in code opens here (`/qr?t=…`) on a signed-in device: approve or deny (its title in its own namespace, loaded with the layout). */
+export const QR_APPROVE_ROUTE: AppRoute = {
+  name: 'QrApprove',
+  path: QR_APPROVE_PATH,
+  page: 'QrApprove',
+  meta: { titleKey: 'qrSignIn:approveTitle', hideMenu: true },
+};
+
+/** The camera reading a QR sign-in code: reached from the user menu on a phone. */
+export const QR_SCAN_ROUTE: AppRoute = {
+  name: 'QrScan',
+  path: QR_SCAN_PATH,
+  page: 'QrScan',
+  meta: { titleKey: 'qrSignIn:scanTitle', hideMenu: true },
+};
+
 /** Where the embedded pages open: `/frame/<id>` (issue 38). */
 export const FRAMES_PATH = '/frame';
 
@@ -262,6 +291,8 @@ export const BASIC_ROUTES: readonly AppRoute[] = [
   TWO_FACTOR_ROUTE,
   SESSIONS_ROUTE,
   SITE_SECURITY_ROUTE,
+  QR_APPROVE_ROUTE,
+  QR_SCAN_ROUTE,
 ];
 
 /** Everything known, for titles and breadcrumbs of any path. */
@@ -271,6 +302,7 @@ export function allRoutes(built: readonly AppRoute[]): AppRoute[] {
     REGISTER_ROUTE,
     FORGOT_PASSWORD_ROUTE,
     PHONE_LOGIN_ROUTE,
+    QR_LOGIN_ROUTE,
     CHANGE_PASSWORD_ROUTE,
     ...BASIC_ROUTES,
     ...built,

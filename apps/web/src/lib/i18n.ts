@@ -154,6 +154,7 @@ export const NAMESPACES = [
   'sessions',
   'siteSecurity',
   'passwordChange',
+  'qrSignIn',
 ] as const;
 
 /** `zh_TW` → `zh-TW`: the form used by the html `lang` attribute and `Accept-Language`. */

@@ -7,6 +7,7 @@ import {
   LogoutOutlined,
   MobileOutlined,
   SafetyCertificateOutlined,
+  ScanOutlined,
   SecurityScanOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -17,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { useLockStore } from '../../stores/lock-store';
 import { OwnAccountModal } from '../../features/member/components/own-account-modal';
 import { ContactsDialog } from '../../features/contacts/components/contacts-dialog';
-import { ABOUT_PATH, LOGIN_PATH, OUTBOX_PATH, SESSIONS_PATH, SITE_SECURITY_PATH, TWO_FACTOR_PATH } from '../../config/routes';
+import { ABOUT_PATH, LOGIN_PATH, OUTBOX_PATH, QR_SCAN_PATH, SESSIONS_PATH, SITE_SECURITY_PATH, TWO_FACTOR_PATH } from '../../config/routes';
 import { useIsSiteAdmin } from '../../hooks/use-is-site-admin';
 import { signOut } from '../../stores/session';
 import { useAppStore } from '../../stores/app-store';
@@ -54,6 +55,16 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
               ),
             },
             { type: 'divider' },
+            // On a phone: read another browser's QR sign-in code (issue 33).
+            ...(compact
+              ? [
+                  {
+                    key: 'qrScan',
+                    icon: <ScanOutlined />,
+                    label: <span data-testid="qr-scan-open">{t('qrSignIn:scanMenu')}</span>,
+                  },
+                ]
+              : []),
             {
               key: 'own',
               icon: <IdcardOutlined />,
@@ -116,6 +127,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
             if (key === 'outbox') void navigate(OUTBOX_PATH);
             if (key === 'twoFactor') void navigate(TWO_FACTOR_PATH);
             if (key === 'sessions') void navigate(SESSIONS_PATH);
+            if (key === 'qrScan') void navigate(QR_SCAN_PATH);
             if (key === 'siteSecurity') void navigate(SITE_SECURITY_PATH);
             if (key !== 'signout') return;
             await signOut();

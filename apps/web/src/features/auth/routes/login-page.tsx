@@ -3,7 +3,7 @@ import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { SigninRequest } from '@agent-bo/shared';
-import { FORGOT_PASSWORD_PATH, PHONE_LOGIN_PATH } from '../../../config/routes';
+import { FORGOT_PASSWORD_PATH, PHONE_LOGIN_PATH, QR_LOGIN_PATH } from '../../../config/routes';
 import { PublicPage } from '../../../components/public-page';
 import { useDarkToggle, useLocalePicker } from '../../../hooks/use-appearance';
 import { useSignedIn } from '../../../hooks/use-signed-in';
@@ -46,6 +46,7 @@ export default function LoginPage() {
           <Link to={`${PHONE_LOGIN_PATH}${search}`} data-testid="login-phone">
             {t('phoneLogin')}
           </Link>
+          <Link to={`${QR_LOGIN_PATH}${search}`}>{t('qrLogin')}</Link>
         </>
       }
     >
