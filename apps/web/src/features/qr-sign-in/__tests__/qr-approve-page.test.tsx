@@ -56,7 +56,7 @@ const decisions = () => requests.filter((r) => r.path === '/api/manage/qr/decide
 const fieldError = () => document.querySelector('.ant-form-item-explain-error')?.textContent;
 
 describe('QR sign-in, the approving device', () => {
-  it('says which browser asks, from where and when; a wrong password is said on the field, the right one approves', async () => {
+  it('says which browser asks, from where and when, and sends nothing without the password', async () => {
     await startApp(`/qr?t=${TOKEN}`);
     expect((await findTestId('qr-approve-browser')).textContent).toBe('Microsoft Edge 120 · Windows 10');
     expect(screen.getByTestId('qr-approve-address').textContent).toBe('198.51.100.7');
@@ -72,8 +72,11 @@ describe('QR sign-in, the approving device', () => {
     await click(screen.getByTestId('qr-approve-yes'));
     await waitFor(() => expect(fieldError()).toBe('Please enter your password'));
     expect(decisions()).toEqual([]);
+  });
 
-    await type(password, 'Wrong1234');
+  it('a wrong password is said on the field and emptied; the right one approves and the result stays', async () => {
+    await startApp(`/qr?t=${TOKEN}`);
+    await type(await findTestId('qr-approve-password'), 'Wrong1234');
     await click(screen.getByTestId('qr-approve-yes'));
     await waitFor(() => expect(fieldError()).toBe('The password is wrong'));
     expect((screen.getByTestId('qr-approve-password') as HTMLInputElement).value).toBe('');
@@ -150,7 +153,7 @@ describe('scan to sign in', () => {
   it('without the browser’s QR reader, says to use the phone’s camera app', async () => {
     await startApp('/qr/scan');
     expect((await findTestId('qr-scan-hint')).textContent).toContain('This browser cannot read QR codes itself.');
-    expect(screen.getByTestId('qr-scan-hint').textContent).toContain('the link opens the approval here directly');
+    expect(screen.getByTestId('qr-scan-hint').textContent).toContain('Scan the code with the phone’s camera app instead');
   });
 
   it('with it, reads the camera, says a foreign code is none, opens a sign-in code’s approval and stops the camera', async () => {

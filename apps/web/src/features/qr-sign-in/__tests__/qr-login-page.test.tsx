@@ -211,6 +211,9 @@ describe('QR sign-in, the asking page', () => {
     await type(screen.getByTestId('login-account'), 'agent0003');
     await type(screen.getByTestId('login-password'), 'Secret123');
     await click(screen.getByTestId('login-submit'));
+    // The session loads and the layout shows the page; then the page shows the request.
+    await findTestId('app-header');
+    await findTestId('qr-approve-page');
     await findTestId('qr-approve-details');
     expect(`${window.location.pathname}${window.location.search}`).toBe(`/qr?t=${token(9)}`);
     expect(calls('/api/manage/qr/show').map((r) => r.body)).toEqual([{ token: token(9) }]);

@@ -102,7 +102,7 @@ export function QrScanScreen() {
             type="info"
             showIcon
             title={t(phase === 'unsupported' ? 'scanUnsupported' : 'scanCameraFailed')}
-            description={t('scanCameraApp')}
+            description={t('scanInstead')}
             data-testid="qr-scan-hint"
           />
         ) : (
