@@ -93,6 +93,9 @@ export async function startServer(env, nodeArgs = [], dist = serverDist) {
       // Every spec asks for its codes from 127.0.0.1: the limit per address would make one spec's
       // asks count against another's (the limit per account or phone still holds).
       CODE_ASKS_PER_ADDRESS: '0',
+      // Nor may one spec's failed sign-ins from 127.0.0.1 slow another's sign-ins down (the
+      // limits per account, and per account and address, still hold).
+      SIGNIN_FAILURES_PER_ADDRESS: '0',
       // The demo server would otherwise play simulated provider traffic into every site without
       // bets, in the background, during the measurement.
       DEMO_TRAFFIC: 'off',

@@ -53,6 +53,15 @@ export const DEFAULT_THROTTLE: ThrottleConfig = {
   codeSendsPerAddress: 20,
 };
 
+/**
+ * The per-address sign-in limits from SIGNIN_FAILURES_PER_ADDRESS: slowed from `n` failures,
+ * refused from three times as many; 0 turns both off (a count no address reaches).
+ */
+export function addressFailureLimits(n: number): Pick<ThrottleConfig, 'ipSlowAfter' | 'ipLockAfter'> {
+  if (n === 0) return { ipSlowAfter: 1_000_000_000, ipLockAfter: 1_000_000_000 };
+  return { ipSlowAfter: n, ipLockAfter: n * 3 };
+}
+
 /** Front-end error reports (`POST error_log/report`): abuse limits and retention. */
 export interface ClientErrorConfig {
   /** Reports per window per client IP (ERROR_REPORT_RATE_LIMIT); false: no limit on the route. */

@@ -240,6 +240,13 @@ const envSchema = z.object({
    * whose people all sign in through one address.
    */
   CODE_ASKS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  /**
+   * Failed sign-ins from one client address, over every account, from which its sign-ins are
+   * slowed (and refused, at three times as many, at the accounts it failed on); 0: no limit per
+   * address (the limits per account, and per account and address, stay). Raise it for an office
+   * whose people all sign in through one address.
+   */
+  SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(10),
   /** Bearer token of GET /metrics; unset: /metrics is not served (404). */
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,

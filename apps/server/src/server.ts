@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadOrCreateKeyFile } from './lib/handoff.js';
 import { buildApp } from './app.js';
-import { DEFAULT_SESSION_CACHE } from './config.js';
+import { DEFAULT_SESSION_CACHE, addressFailureLimits } from './config.js';
 import { EnvError, apiDocsEnabled, isDemoMode, loadEnv, messagingOf, type Env } from './env.js';
 import { createDatabase, type Database } from './db/client.js';
 import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedPg } from './db/embedded.js';
@@ -165,7 +165,7 @@ async function main(): Promise<void> {
         metricsToken: env.METRICS_TOKEN ?? null,
         providerEndpointHosts: env.PROVIDER_ENDPOINT_HOSTS,
         messaging: messagingOf(env),
-        throttle: { codeSendsPerAddress: env.CODE_ASKS_PER_ADDRESS },
+        throttle: { codeSendsPerAddress: env.CODE_ASKS_PER_ADDRESS, ...addressFailureLimits(env.SIGNIN_FAILURES_PER_ADDRESS) },
         readiness: {
           maxEventLoopDelayMs: env.READY_MAX_EVENT_LOOP_DELAY_MS,
           dbTimeoutMs: env.READY_DB_TIMEOUT_MS,

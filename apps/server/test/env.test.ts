@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { addressFailureLimits } from '../src/config.js';
 import { EnvError, REPO_ROOT, isDemoMode, loadEnv, messagingOf } from '../src/env.js';
 
 describe('loadEnv', () => {
@@ -117,6 +118,18 @@ describe('loadEnv', () => {
     expect(loadEnv({}).CODE_ASKS_PER_ADDRESS).toBe(20);
     expect(loadEnv({ CODE_ASKS_PER_ADDRESS: '0' }).CODE_ASKS_PER_ADDRESS).toBe(0);
     expect(() => loadEnv({ CODE_ASKS_PER_ADDRESS: '-1' })).toThrow(/CODE_ASKS_PER_ADDRESS/);
+  });
+
+  it('SIGNIN_FAILURES_PER_ADDRESS: slowed from n, refused from 3n; 0 turns the limit per address off', () => {
+    expect(addressFailureLimits(loadEnv({}).SIGNIN_FAILURES_PER_ADDRESS)).toEqual({ ipSlowAfter: 10, ipLockAfter: 30 });
+    expect(addressFailureLimits(loadEnv({ SIGNIN_FAILURES_PER_ADDRESS: '50' }).SIGNIN_FAILURES_PER_ADDRESS)).toEqual({
+      ipSlowAfter: 50,
+      ipLockAfter: 150,
+    });
+    const off = addressFailureLimits(loadEnv({ SIGNIN_FAILURES_PER_ADDRESS: '0' }).SIGNIN_FAILURES_PER_ADDRESS);
+    expect(off.ipSlowAfter).toBeGreaterThan(1e8);
+    expect(off.ipLockAfter).toBeGreaterThan(1e8);
+    expect(() => loadEnv({ SIGNIN_FAILURES_PER_ADDRESS: '-1' })).toThrow(/SIGNIN_FAILURES_PER_ADDRESS/);
   });
 
   it('names every bad variable with its value', () => {
