@@ -28,7 +28,10 @@ const signin = await api.POST('/api/manage/signin', {
   headers: { 'x-site-id': siteId },
 });
 expect(signin.data?.success, `sign-in answered ${signin.response.status}`);
-const token: string = signin.data.data.token;
+// A sign-in answers a session, or a second factor's challenge for an account that has one.
+const session = signin.data.data;
+expect('token' in session, 'the account asks for a second factor; use one without');
+const token: string = session.token;
 const signedIn = { authorization: `Bearer ${token}`, 'x-site-id': siteId };
 
 // The menu: items hold items (the recursive MenuItem schema).
@@ -79,6 +82,6 @@ const [result] = placed.data.data.results;
 expect(result?.status === 'OK', `the bet was placed (${JSON.stringify(result)})`);
 
 console.log(
-  `generated client: signed in as ${signin.data.data.user.accountNo}, ${count(menu.data.data)} menu entries, ` +
+  `generated client: signed in as ${session.user.accountNo}, ${count(menu.data.data)} menu entries, ` +
     `${firstPage.total} agents under it, bet ${result.betId} ${result.status}`,
 );
