@@ -55,17 +55,17 @@ async function saveList(page: Page, text: string): Promise<void> {
   expect((await (await saved).json()) as { success: boolean }).toMatchObject({ success: true });
 }
 
-/** The member's sign-in at /login in a new context; its page, once the answer has come. */
-async function memberSignIn(): Promise<Page> {
+/** The member's sign-in at /login in a new context: its page and the server's answer (`code` 0 when it signed in). */
+async function memberSignIn(): Promise<{ page: Page; answer: { code: number; message: string } }> {
   const context = await newContext(browser());
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByTestId('locale-picker').waitFor();
   await useEnglish(page);
-  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/manage/signin');
+  const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/manage/signin');
   await signIn(page, member.accountNo, member.password);
-  await answer;
-  return page;
+  const answer = (await (await response).json()) as { code: number; message: string };
+  return { page, answer };
 }
 
 describe('address allow-lists', () => {
@@ -90,7 +90,8 @@ describe('address allow-lists', () => {
     expect(await page.getByTestId('address-list-entries').inputValue()).toBe('203.0.113.0/24\n2001:db8::/32');
     await close();
 
-    const signin = await memberSignIn();
+    const { page: signin, answer } = await memberSignIn();
+    expect(answer.message).toBe(REFUSED);
     await expect.poll(() => signin.getByTestId('login-error').textContent()).toBe(REFUSED);
     expect(new URL(signin.url()).pathname).toBe('/login');
     await keepScreenshot(signin, 'address-lists-sign-in-refused');
@@ -102,15 +103,25 @@ describe('address allow-lists', () => {
     await openDrawer(page);
     await saveList(page, '127.0.0.0/8\n203.0.113.0/24');
 
-    const signin = await memberSignIn();
+    const { page: signin, answer } = await memberSignIn();
+    expect(answer, 'the member signs in from 127.0.0.1').toMatchObject({ code: 0 });
     await signin.getByTestId('app-header').waitFor();
 
     // The upper agent narrows the list again; the member's next request is refused and the app signs out.
     await saveList(page, '203.0.113.0/24');
     await close();
+    // The member's calls and their answers from here on (a failure names them).
+    const answered: string[] = [];
+    signin.on('response', (r) => {
+      if (r.request().headers().authorization) answered.push(`${new URL(r.url()).pathname} ${r.status()}`);
+    });
     await signin.reload();
-    await signin.getByTestId('login-submit').waitFor();
-    expect(new URL(signin.url()).pathname).toBe('/login');
+    await signin.getByTestId('login-submit').or(signin.getByTestId('dashboard')).first().waitFor();
+    expect(new URL(signin.url()).pathname, answered.join(', ')).toBe('/login');
+    expect(
+      answered.some((a) => a.endsWith(' 403')),
+      answered.join(', '),
+    ).toBe(true);
     await expect.poll(() => signin.locator('.ant-message').textContent()).toContain(REFUSED);
     await signin.context().close();
 

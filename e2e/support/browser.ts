@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { settled } from './settled.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -86,6 +86,25 @@ export async function signIn(page: Page, accountNo = DEMO_ADMIN.accountNo, passw
   await page.getByTestId('login-submit').click();
 }
 
+/** Where a page stands, for a failure's report: its address and the test ids on screen; a picture is kept in artifacts/. */
+async function describePage(page: Page): Promise<string> {
+  try {
+    const shown = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid]'))
+        .filter((el) => (el as HTMLElement).offsetParent !== null)
+        .map((el) => el.getAttribute('data-testid'))
+        .slice(0, 40)
+        .join(' '),
+    );
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    const picture = join(ARTIFACTS_DIR, `failed-${Date.now()}.png`);
+    await page.screenshot({ path: picture, timeout: 5000 });
+    return `${page.url()} — on screen: ${shown} — ${picture}`;
+  } catch (error) {
+    return `${page.url()} (not readable: ${(error as Error).message})`;
+  }
+}
+
 /**
  * Launches Chromium before the spec file's tests and closes it after them. Call at the top of a
  * spec file; the returned function gives the running browser.
@@ -94,6 +113,14 @@ export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launch();
+  });
+  // A test that failed (a timeout above all: it names only the test) says where each of its open
+  // pages stood: the address and the test ids on screen, printed with the failure, and a picture
+  // in artifacts/. Contexts are closed by the tests themselves, so a failed one's are still open.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !browser) return;
+    const pages = browser.contexts().flatMap((context) => context.pages());
+    for (const [i, page] of pages.entries()) console.error(`[${task.name}] open page ${i + 1}: ${await describePage(page)}`);
   });
   afterAll(async () => {
     await browser?.close();
