@@ -131,35 +131,28 @@ describe('address allow-lists', () => {
     expect(picture.data.own?.cidrs).toEqual(['203.0.113.0/24']);
   });
 
-  it('the drawer in each look: the lists above read-only, the own list to edit, fitting the screen', async () => {
+  it('the drawer shows the lists above the member read-only: the upper agent’s own, set by the admin', async () => {
     // A list on the upper agent itself, set by the admin, shows above the member's (127.0.0.1 in it, so the upper agent works on).
     const admin = await tokenOf(DEMO_ADMIN.accountNo, DEMO_ADMIN.password);
     const upperInfo = await call<{ id: number }>('userinfo', {}, await tokenOf(upper.accountNo, upper.password));
     const set = await call('agent/change_address_list', { id: upperInfo.data.id, cidrs: ['127.0.0.0/8', '198.51.100.0/24'] }, admin);
     expect(set.success, set.message).toBe(true);
-    const looks = [
-      { name: 'desktop-light', width: 1440, height: 900, dark: false },
-      { name: 'desktop-dark', width: 1440, height: 900, dark: true },
-      { name: 'phone-light', width: 390, height: 844, dark: false },
-      { name: 'phone-dark', width: 390, height: 844, dark: true },
-    ];
-    for (const look of looks) {
-      const { page, close } = await openUpper(look);
+    const { page, close } = await openUpper({ width: 1440, height: 900 });
+    // The drawer in each look is layout.spec's (the first row's, with no list above it); the lists
+    // above are only here, so axe reads them here, in both themes (the same page, no new load).
+    for (const dark of [false, true]) {
+      await setDark(page, dark);
       await openDrawer(page);
       const above = page.getByTestId(`address-list-above-${upper.accountNo}`);
       await above.waitFor();
       expect(await above.textContent()).toContain(`set by ${DEMO_ADMIN.accountNo}`);
-      const drawer = await page.locator('.ant-drawer-content-wrapper').last().boundingBox();
-      expect(drawer!.x, look.name).toBeGreaterThanOrEqual(0);
-      expect(drawer!.x + drawer!.width, look.name).toBeLessThanOrEqual(look.width + 0.5);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), look.name).toBeLessThanOrEqual(look.width);
-      if (look.width >= 768) {
-        await settled(page);
-        const findings = await axeFindings(page);
-        expect(findings, describeFindings(findings)).toEqual([]);
-      }
-      await keepScreenshot(page, `address-lists-drawer-${look.name}`);
-      await close();
+      await settled(page);
+      const findings = await axeFindings(page);
+      expect(findings, describeFindings(findings)).toEqual([]);
+      await keepScreenshot(page, `address-lists-drawer-above-${dark ? 'dark' : 'light'}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('address-list').waitFor({ state: 'hidden' });
     }
+    await close();
   });
 });
