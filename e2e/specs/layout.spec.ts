@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { type AxeFinding, axeFindings, describeFindings } from '../support/axe.js';
+import { axeFindings, describeFindings } from '../support/axe.js';
 import { expectChartsDrawn } from '../support/charts.js';
 import { call, createAgent, tokenOf } from '../support/api.js';
 import {
@@ -271,28 +271,6 @@ async function expectNoAxeFindings(page: Page, options: { keepPointer?: boolean 
   expect(findings, describeFindings(findings)).toEqual([]);
 }
 
-/** A finding of the app's that is known and not yet fixed: axe rule `id` on elements inside `inside`. */
-interface KnownFinding {
-  id: string;
-  inside: string;
-}
-
-/** `findings` without `known`'s elements (a finding left with none goes); any other finding stays. */
-async function withoutKnown(page: Page, findings: AxeFinding[], known: KnownFinding): Promise<AxeFinding[]> {
-  const left: AxeFinding[] = [];
-  for (const finding of findings) {
-    const nodes = [];
-    for (const node of finding.nodes) {
-      const isKnown =
-        finding.id === known.id &&
-        (await page.evaluate(([target, inside]) => document.querySelector(target!)?.closest(inside!) != null, [node.target, known.inside]));
-      if (!isKnown) nodes.push(node);
-    }
-    if (nodes.length > 0) left.push({ ...finding, nodes });
-  }
-  return left;
-}
-
 /** Relative luminance (0 black … 1 white) of the page's background where the content sits. */
 function contentLuminance(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -485,7 +463,7 @@ for (const look of LOOKS) {
     it('the other signed-out pages: phone code sign-in, forgot password and the QR code', async () => {
       const fresh = await newContext(browser(), { width: look.width, height: look.height });
       const page = await fresh.newPage();
-      const pages: { path: string; ready: string; check?: () => Promise<void>; known?: KnownFinding }[] = [
+      const pages: { path: string; ready: string; check?: () => Promise<void> }[] = [
         { path: '/login/phone', ready: 'phone-identifier' },
         { path: '/forgot-password', ready: 'forgot-account' },
         {
@@ -497,13 +475,9 @@ for (const look of LOOKS) {
             const tile = await page.locator('.qr-login__picture').evaluate((el) => getComputedStyle(el).backgroundColor);
             expect(tile, "/login/qr: the code's tile").toBe('rgb(255, 255, 255)');
           },
-          // KNOWN, for apps/web to fix: antd's QRCode draws its <svg role="img"> without a name,
-          // inside the picture's div that has one (role="img", aria-label); axe says svg-img-alt
-          // (serious). Only that finding on that element is let through; remove this once fixed.
-          known: { id: 'svg-img-alt', inside: '.qr-login__picture' },
         },
       ];
-      for (const { path, ready, check, known } of pages) {
+      for (const { path, ready, check } of pages) {
         await page.goto(path);
         await page.getByTestId(ready).waitFor();
         await setDark(page, look.dark);
@@ -511,8 +485,7 @@ for (const look of LOOKS) {
         await check?.();
         if (!isPhone(look)) {
           await settled(page);
-          const all = await axeFindings(page);
-          const findings = known ? await withoutKnown(page, all, known) : all;
+          const findings = await axeFindings(page);
           expect(findings, describeFindings(findings)).toEqual([]);
         }
         await keepScreenshot(page, `layout-${look.name}${path.replaceAll('/', '-')}`);

@@ -114,7 +114,11 @@ describe('QR sign-in, the asking page', () => {
     // testing-library's waitFor runs on the timers taken over here: the clock is moved instead.
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(code().getAttribute('data-url')).toBe(`${window.location.origin}/qr?t=${token(1)}`);
-    expect(code().getAttribute('aria-label')).toBe('QR code for signing in');
+    // The picture itself is named (antd's <svg role="img">), so nothing on the page is an unnamed image.
+    const picture = code().querySelector('svg');
+    expect(picture?.getAttribute('role')).toBe('img');
+    expect(picture?.getAttribute('aria-label')).toBe('QR code for signing in');
+    expect(code().querySelectorAll('[role="img"]:not([aria-label])')).toHaveLength(0);
     expect(screen.getByTestId('qr-login-countdown').textContent).toBe('A new code in 1:50');
     expect(calls('/api/manage/signin/qr/wait').map((r) => r.body)).toEqual([{ waitToken: waitToken(1) }]);
 
