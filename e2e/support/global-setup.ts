@@ -69,6 +69,11 @@ async function startServer(): Promise<{ server: TestServer; stop: () => Promise<
         // per-address limit meant for real clients; the limiter itself is tested in the server
         // suite (test/app), so the browser run switches it off rather than waiting out windows.
         RATE_LIMIT_MAX: '0',
+        // Likewise the counts per client address of code asks and failed sign-ins: one spec's
+        // asks and deliberate failures from 127.0.0.1 would slow or refuse another's. The limits
+        // per account (and per account and address) still hold; the server suite tests both.
+        CODE_ASKS_PER_ADDRESS: '0',
+        SIGNIN_FAILURES_PER_ADDRESS: '0',
         // The README's screenshots (scripts/readme-screenshots.mjs) show the demo as `npm start`
         // plays it: a month of simulated bets. The suite itself runs without that traffic.
         ...(process.env.E2E_DEMO_TRAFFIC === 'on' && { DEMO_TRAFFIC: 'on' }),

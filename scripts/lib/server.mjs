@@ -90,11 +90,11 @@ export async function startServer(env, nodeArgs = [], dist = serverDist) {
       HOST: '127.0.0.1',
       PORT: String(port),
       RATE_LIMIT_MAX: '0',
-      // Every spec asks for its codes from 127.0.0.1: the limit per address would make one spec's
-      // asks count against another's (the limit per account or phone still holds).
+      // Every client of a measurement or check comes from 127.0.0.1: the counts per address of
+      // code asks and failed sign-ins would throttle one run by another's (the limits per
+      // account, and per account and address, still hold). The browser suite's servers
+      // (e2e/support/global-setup.ts) are started there, with the same settings.
       CODE_ASKS_PER_ADDRESS: '0',
-      // Nor may one spec's failed sign-ins from 127.0.0.1 slow another's sign-ins down (the
-      // limits per account, and per account and address, still hold).
       SIGNIN_FAILURES_PER_ADDRESS: '0',
       // The demo server would otherwise play simulated provider traffic into every site without
       // bets, in the background, during the measurement.
